@@ -1,0 +1,210 @@
+//! The two implementations behind one interface, so that every sub-command can run on either.
+
+use clap::ValueEnum;
+use xiangqi_rules::{Color, Position, RankConvention, Square};
+
+/// Which implementation answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineKind {
+    /// Bitboards and tables compiled from the spec by build.rs.
+    Fast,
+    /// The reference: interprets the spec YAML at run time.
+    Oracle,
+}
+
+/// Rank numbering of printed and parsed moves. Never guessed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Ranks {
+    /// ICCS / UCCI: ranks 0-9, `h2e2`.
+    #[value(name = "0-9")]
+    Iccs,
+    /// Fairy-Stockfish UCI mode: ranks 1-10, `h3e3`.
+    #[value(name = "1-10")]
+    FairyStockfish,
+}
+
+impl Ranks {
+    fn convention(self) -> RankConvention {
+        match self {
+            Ranks::Iccs => RankConvention::Iccs,
+            Ranks::FairyStockfish => RankConvention::FairyStockfish,
+        }
+    }
+}
+
+/// A perft result: per-root-move counts (empty unless asked) and the total.
+pub struct Perft {
+    pub divide: Vec<(String, u64)>,
+    pub total: u64,
+}
+
+/// What every implementation answers.
+pub trait Engine {
+    /// Sorted legal moves of the position.
+    fn legal(&self, fen: Option<&str>, ranks: Ranks) -> Result<Vec<String>, String>;
+    /// Perft to `depth`, with a per-move split when `divide` is set.
+    fn perft(
+        &self,
+        fen: Option<&str>,
+        depth: u32,
+        divide: bool,
+        ranks: Ranks,
+    ) -> Result<Perft, String>;
+}
+
+impl EngineKind {
+    /// The implementation of this kind.
+    pub fn engine(self) -> Box<dyn Engine> {
+        match self {
+            EngineKind::Fast => Box::new(Fast),
+            EngineKind::Oracle => Box::new(Oracle),
+        }
+    }
+}
+
+struct Fast;
+
+fn fast_position(fen: Option<&str>) -> Result<Position, String> {
+    match fen {
+        None => Ok(Position::startpos()),
+        Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}")),
+    }
+}
+
+impl Engine for Fast {
+    fn legal(&self, fen: Option<&str>, ranks: Ranks) -> Result<Vec<String>, String> {
+        let pos = fast_position(fen)?;
+        let mut moves: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_iccs(ranks.convention()))
+            .collect();
+        moves.sort();
+        Ok(moves)
+    }
+
+    fn perft(
+        &self,
+        fen: Option<&str>,
+        depth: u32,
+        divide: bool,
+        ranks: Ranks,
+    ) -> Result<Perft, String> {
+        let mut pos = fast_position(fen)?;
+        if !divide || depth == 0 {
+            return Ok(Perft {
+                divide: Vec::new(),
+                total: pos.perft(depth),
+            });
+        }
+        let mut split: Vec<(String, u64)> = pos
+            .perft_divide(depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_iccs(ranks.convention()), n))
+            .collect();
+        split.sort();
+        let total = split.iter().map(|(_, n)| n).sum();
+        Ok(Perft {
+            divide: split,
+            total,
+        })
+    }
+}
+
+struct Oracle;
+
+fn oracle_board(fen: Option<&str>) -> Result<xiangqi_oracle::Board, String> {
+    let spec = xiangqi_oracle::Spec::embedded();
+    match fen {
+        None => Ok(xiangqi_oracle::Board::start(spec)),
+        Some(fen) => xiangqi_oracle::Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}")),
+    }
+}
+
+fn oracle_move(m: &xiangqi_oracle::OMove, ranks: Ranks) -> String {
+    match ranks {
+        Ranks::Iccs => m.to_string(),
+        Ranks::FairyStockfish => m.to_iccs_ranks_1_to_10(),
+    }
+}
+
+impl Engine for Oracle {
+    fn legal(&self, fen: Option<&str>, ranks: Ranks) -> Result<Vec<String>, String> {
+        let board = oracle_board(fen)?;
+        let mut moves: Vec<String> = board
+            .legal_moves()
+            .iter()
+            .map(|m| oracle_move(m, ranks))
+            .collect();
+        moves.sort();
+        Ok(moves)
+    }
+
+    fn perft(
+        &self,
+        fen: Option<&str>,
+        depth: u32,
+        divide: bool,
+        ranks: Ranks,
+    ) -> Result<Perft, String> {
+        let board = oracle_board(fen)?;
+        if !divide || depth == 0 {
+            return Ok(Perft {
+                divide: Vec::new(),
+                total: board.perft(depth),
+            });
+        }
+        let mut split = Vec::new();
+        for m in board.legal_moves() {
+            let mut child = board.clone();
+            child.play(m).map_err(|e| format!("oracle: {e}"))?;
+            split.push((oracle_move(&m, ranks), child.perft(depth - 1)));
+        }
+        split.sort();
+        let total = split.iter().map(|(_, n)| n).sum();
+        Ok(Perft {
+            divide: split,
+            total,
+        })
+    }
+}
+
+/// A text board: rank 9 at the top, Red at the bottom, as printed diagrams show it (art. 1.3).
+pub fn show(fen: Option<&str>, chinese: bool) -> Result<String, String> {
+    let pos = fast_position(fen)?;
+    let mut out = String::new();
+    for rank in (0..10u8).rev() {
+        out.push_str(&format!("{rank}  "));
+        for file in 0..9u8 {
+            let sq = Square::new(file, rank);
+            let cell = match pos.piece_at(sq) {
+                Some(p) if chinese => p.chinese_name().to_string(),
+                Some(p) => format!("{} ", p.fen_char()),
+                None if chinese => "\u{FF0E}".to_string(),
+                None => ". ".to_string(),
+            };
+            out.push_str(&cell);
+            if chinese {
+                out.push(' ');
+            }
+        }
+        out.push('\n');
+        if rank == 5 {
+            out.push_str("   ~~~~~ river (河界) ~~~~\n");
+        }
+    }
+    out.push_str(if chinese {
+        "   a  b  c  d  e  f  g  h  i\n"
+    } else {
+        "   a b c d e f g h i\n"
+    });
+    let side = match pos.turn() {
+        Color::Red => "Red (紅) to move",
+        Color::Black => "Black (黑) to move",
+    };
+    out.push_str(&format!("{side}\nFEN: {}\n", pos.to_fen()));
+    if pos.is_check() {
+        out.push_str("The side to move is in check (照將).\n");
+    }
+    Ok(out)
+}
