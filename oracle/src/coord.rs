@@ -13,10 +13,20 @@ pub const POINTS: usize = 90;
 ///
 /// Files `a`..`i` are 0..8 from Red's left, ranks 0..9 from Red's back rank (ICCS);
 /// the index is `rank * 9 + file`, so `a0` is 0 and `i9` is 89.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Coord(u8);
 
+impl fmt::Debug for Coord {
+    /// `Coord(e0)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Coord({self})")
+    }
+}
+
 impl Coord {
+    /// The point `a0` (index 0).
+    pub const A0: Coord = Coord(0);
+
     /// The point on `file` (0..9) and `rank` (0..10), or `None` off the board.
     pub fn new(file: i32, rank: i32) -> Option<Coord> {
         if (0..FILES as i32).contains(&file) && (0..RANKS as i32).contains(&rank) {
@@ -70,7 +80,9 @@ impl Coord {
         let r: i32 = rank_text.parse().ok()?;
         let r = match conv {
             RankConvention::Iccs if rank_text.len() == 1 => r,
-            RankConvention::FairyStockfish if (1..=10).contains(&r) && !rank_text.starts_with('0') => {
+            RankConvention::FairyStockfish
+                if (1..=10).contains(&r) && !rank_text.starts_with('0') =>
+            {
                 r - 1
             }
             _ => return None,
@@ -92,6 +104,18 @@ impl fmt::Display for Coord {
     /// ICCS spelling, e.g. `e0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_string_with(RankConvention::Iccs))
+    }
+}
+
+impl std::str::FromStr for Coord {
+    type Err = MoveParseError;
+    /// Parses an ICCS point such as `e0`.
+    fn from_str(s: &str) -> Result<Coord, MoveParseError> {
+        Coord::parse(s, RankConvention::Iccs).ok_or_else(|| MoveParseError::Syntax {
+            text: s.to_string(),
+            example: "e0",
+            convention: "ICCS, ranks 0-9",
+        })
     }
 }
 
@@ -164,8 +188,8 @@ pub struct OMove {
 /// Why move text could not be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum MoveParseError {
-    /// The text is not two points such as `h2e2`.
-    #[error("move {text:?}: expected two points such as {example} ({convention})")]
+    /// The text is not two points such as `h2e2` (or, for a lone point, not like `e0`).
+    #[error("{text:?}: expected something like {example} ({convention})")]
     Syntax {
         /// The text given.
         text: String,
@@ -235,6 +259,14 @@ impl OMove {
     }
 }
 
+impl OMove {
+    /// The move with Fairy-Stockfish ranks 1..10 (`h3e3` for ICCS `h2e2`); the same as
+    /// `to_string_with(RankConvention::FairyStockfish)`.
+    pub fn to_iccs_ranks_1_to_10(&self) -> String {
+        self.to_string_with(RankConvention::FairyStockfish)
+    }
+}
+
 impl fmt::Display for OMove {
     /// ICCS, e.g. `h2e2`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -262,7 +294,10 @@ mod tests {
             assert_eq!(Coord::parse(&fsf, RankConvention::FairyStockfish), Some(c));
         }
         assert_eq!(Coord::parse("a0", RankConvention::Iccs).unwrap().index(), 0);
-        assert_eq!(Coord::parse("i9", RankConvention::Iccs).unwrap().index(), 89);
+        assert_eq!(
+            Coord::parse("i9", RankConvention::Iccs).unwrap().index(),
+            89
+        );
         assert_eq!(Coord::parse("i10", RankConvention::Iccs), None);
         assert_eq!(Coord::parse("a0", RankConvention::FairyStockfish), None);
         assert_eq!(Coord::parse("a01", RankConvention::FairyStockfish), None);
