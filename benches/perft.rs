@@ -1,5 +1,15 @@
-//! Perft benchmarks (criterion). Group `fast`: the bitboard implementation, depth 4 from three
-//! positions, throughput in leaf nodes per second.
+//! Perft benchmarks (criterion), throughput in leaf nodes per second.
+//!
+//! - group `fast`: the bitboard implementation (bulk counting at the last ply);
+//! - group `oracle`: the reference implementation, same positions (the ratio fast/oracle is the
+//!   oracle's slowdown, which must stay under 100x so that it can be fuzzed);
+//! - group `peer`: Fairy-Stockfish (`go perft`) as a UCI child process in the same session, when
+//!   `/usr/games/fairy-stockfish` (Debian package `fairy-stockfish`) or `$XQ_PEER_ENGINE` exists.
+//!   The engine is started once; each iteration sends `position` + `go perft N` and waits for
+//!   `Nodes searched`, so process start-up is not measured.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use xiangqi_rules::Position;
@@ -20,6 +30,10 @@ const POSITIONS: [(&str, &str); 3] = [
 ];
 
 const DEPTH: u32 = 4;
+
+fn expected_nodes(fen: &str) -> u64 {
+    Position::from_fen(fen).expect("valid FEN").perft(DEPTH)
+}
 
 fn fast(c: &mut Criterion) {
     let mut group = c.benchmark_group("fast");
@@ -43,5 +57,118 @@ fn fast(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, fast);
+fn oracle(c: &mut Criterion) {
+    let mut group = c.benchmark_group("oracle");
+    group.sample_size(10);
+    let spec = xiangqi_oracle::Spec::embedded();
+    for (name, fen) in POSITIONS {
+        let board = xiangqi_oracle::Board::from_fen(spec, fen).expect("valid FEN");
+        let nodes = expected_nodes(fen);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_with_input(
+            BenchmarkId::new(format!("perft{DEPTH}"), name),
+            &fen,
+            |b, _| {
+                b.iter(|| {
+                    let n = board.perft(DEPTH);
+                    assert_eq!(n, nodes);
+                    n
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+/// A UCI engine kept running for the whole benchmark.
+struct Peer {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Peer {
+    fn start() -> Option<Peer> {
+        let path = std::env::var("XQ_PEER_ENGINE")
+            .unwrap_or_else(|_| "/usr/games/fairy-stockfish".to_string());
+        let mut child = Command::new(&path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let input = child.stdin.take()?;
+        let output = BufReader::new(child.stdout.take()?);
+        let mut peer = Peer {
+            child,
+            input,
+            output,
+        };
+        peer.send("uci");
+        peer.wait_for("uciok")?;
+        peer.send("setoption name UCI_Variant value xiangqi");
+        peer.send("isready");
+        peer.wait_for("readyok")?;
+        Some(peer)
+    }
+
+    fn send(&mut self, line: &str) {
+        let _ = writeln!(self.input, "{line}");
+        let _ = self.input.flush();
+    }
+
+    fn wait_for(&mut self, prefix: &str) -> Option<String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if self.output.read_line(&mut line).ok()? == 0 {
+                return None;
+            }
+            if line.trim_start().starts_with(prefix) {
+                return Some(line.trim().to_string());
+            }
+        }
+    }
+
+    fn perft(&mut self, fen: &str, depth: u32) -> Option<u64> {
+        self.send(&format!("position fen {fen}"));
+        self.send(&format!("go perft {depth}"));
+        let line = self.wait_for("Nodes searched")?;
+        line.rsplit(' ').next()?.parse().ok()
+    }
+}
+
+impl Drop for Peer {
+    fn drop(&mut self) {
+        self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn peer(c: &mut Criterion) {
+    let Some(mut engine) = Peer::start() else {
+        eprintln!("peer group skipped: no Fairy-Stockfish at /usr/games/fairy-stockfish or $XQ_PEER_ENGINE");
+        return;
+    };
+    let mut group = c.benchmark_group("peer");
+    group.sample_size(10);
+    for (name, fen) in POSITIONS {
+        let nodes = expected_nodes(fen);
+        if engine.perft(fen, DEPTH) != Some(nodes) {
+            eprintln!(
+                "peer group: the engine's perft {DEPTH} of {name} differs from ours; skipped"
+            );
+            continue;
+        }
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_with_input(
+            BenchmarkId::new(format!("perft{DEPTH}"), name),
+            &fen,
+            |b, fen| b.iter(|| engine.perft(fen, DEPTH)),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, fast, oracle, peer);
 criterion_main!(benches);

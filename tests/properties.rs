@@ -95,7 +95,11 @@ fn flip_fen(fen: &str) -> String {
         }
     }
     let mut fields: Vec<String> = rest.split(' ').map(str::to_string).collect();
-    fields[0] = if fields[0] == "w" { "b".into() } else { "w".into() };
+    fields[0] = if fields[0] == "w" {
+        "b".into()
+    } else {
+        "w".into()
+    };
     format!("{} {}", compress_board(&rows), fields.join(" "))
 }
 
@@ -224,5 +228,8 @@ fn iccs_parser_rejects_out_of_range_text_with_a_reason() {
             .to_iccs(RankConvention::Iccs),
         "a8a9"
     );
-    assert!(Move::parse_iccs("a0a1", RankConvention::FairyStockfish).is_err(), "rank 0 does not exist in 1-10");
+    assert!(
+        Move::parse_iccs("a0a1", RankConvention::FairyStockfish).is_err(),
+        "rank 0 does not exist in 1-10"
+    );
 }

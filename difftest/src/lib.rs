@@ -41,7 +41,10 @@ pub struct Divergence {
 
 impl fmt::Display for Divergence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "# divergence between fast and oracle: paste into tests/regressions/NAME.yaml")?;
+        writeln!(
+            f,
+            "# divergence between fast and oracle: paste into tests/regressions/NAME.yaml"
+        )?;
         writeln!(f, "name: TODO-name-this-case")?;
         writeln!(f, "aspect: {}", self.aspect)?;
         writeln!(f, "start_fen: \"{}\"", self.start_fen)?;
@@ -49,7 +52,10 @@ impl fmt::Display for Divergence {
         writeln!(f, "fen: \"{}\"", self.fen)?;
         writeln!(f, "fast: \"{}\"", escape(&self.fast))?;
         writeln!(f, "oracle: \"{}\"", escape(&self.oracle))?;
-        write!(f, "expected: TODO  # the correct answer, with the article that decides it")
+        write!(
+            f,
+            "expected: TODO  # the correct answer, with the article that decides it"
+        )
     }
 }
 
@@ -124,16 +130,18 @@ pub struct Pair {
 impl Pair {
     /// Both implementations at `fen`. Fails with a divergence if they disagree on whether the
     /// FEN is valid, or print it differently.
-    pub fn new(fen: &str) -> Result<Option<Pair>, Divergence> {
+    pub fn new(fen: &str) -> Result<Option<Pair>, Box<Divergence>> {
         let fast = Position::from_fen(fen);
         let oracle = Board::from_fen(Spec::embedded(), fen);
-        let divergence = |aspect, fast: String, oracle: String| Divergence {
-            fen: fen.to_string(),
-            moves: Vec::new(),
-            start_fen: fen.to_string(),
-            aspect,
-            fast,
-            oracle,
+        let divergence = |aspect, fast: String, oracle: String| {
+            Box::new(Divergence {
+                fen: fen.to_string(),
+                moves: Vec::new(),
+                start_fen: fen.to_string(),
+                aspect,
+                fast,
+                oracle,
+            })
         };
         match (fast, oracle) {
             (Ok(fast), Ok(oracle)) => {
@@ -148,30 +156,41 @@ impl Pair {
                 }))
             }
             (Err(_), Err(_)) => Ok(None),
-            (Ok(_), Err(e)) => Err(divergence("fen_validity", "valid".into(), format!("invalid: {e}"))),
-            (Err(e), Ok(_)) => Err(divergence("fen_validity", format!("invalid: {e}"), "valid".into())),
+            (Ok(_), Err(e)) => Err(divergence(
+                "fen_validity",
+                "valid".into(),
+                format!("invalid: {e}"),
+            )),
+            (Err(e), Ok(_)) => Err(divergence(
+                "fen_validity",
+                format!("invalid: {e}"),
+                "valid".into(),
+            )),
         }
     }
 
     /// Compares legal moves, check and game status; returns the sorted legal moves (ICCS).
-    pub fn compare(&self) -> Result<Vec<String>, Divergence> {
+    pub fn compare(&self) -> Result<Vec<String>, Box<Divergence>> {
         let f = fast_observed(&self.fast);
         let o = oracle_observed(&self.oracle);
         let fen = self.fast.to_fen();
-        let diverge = |aspect, fast: String, oracle: String| Divergence {
-            fen: fen.clone(),
-            moves: self.moves.clone(),
-            start_fen: self.start_fen.clone(),
-            aspect,
-            fast,
-            oracle,
+        let diverge = |aspect, fast: String, oracle: String| {
+            Box::new(Divergence {
+                fen: fen.clone(),
+                moves: self.moves.clone(),
+                start_fen: self.start_fen.clone(),
+                aspect,
+                fast,
+                oracle,
+            })
         };
         if fen != self.oracle.to_fen() {
             return Err(diverge("fen_print", fen.clone(), self.oracle.to_fen()));
         }
         if f.legal != o.legal {
             let only_fast: Vec<&String> = f.legal.iter().filter(|m| !o.legal.contains(m)).collect();
-            let only_oracle: Vec<&String> = o.legal.iter().filter(|m| !f.legal.contains(m)).collect();
+            let only_oracle: Vec<&String> =
+                o.legal.iter().filter(|m| !f.legal.contains(m)).collect();
             return Err(diverge(
                 "legal_moves",
                 format!("{} moves; only here: {:?}", f.legal.len(), only_fast),
@@ -188,23 +207,32 @@ impl Pair {
     }
 
     /// Plays an ICCS move (known legal) in both implementations.
-    pub fn play(&mut self, iccs: &str) -> Result<(), Divergence> {
+    pub fn play(&mut self, iccs: &str) -> Result<(), Box<Divergence>> {
         let fen = self.fast.to_fen();
-        let fail = |who: &str, e: String| Divergence {
-            fen: fen.clone(),
-            moves: self.moves.clone(),
-            start_fen: self.start_fen.clone(),
-            aspect: "play",
-            fast: if who == "fast" { e.clone() } else { "ok".into() },
-            oracle: if who == "oracle" { e } else { "ok".into() },
+        let fail = |who: &str, e: String| {
+            Box::new(Divergence {
+                fen: fen.clone(),
+                moves: self.moves.clone(),
+                start_fen: self.start_fen.clone(),
+                aspect: "play",
+                fast: if who == "fast" {
+                    e.clone()
+                } else {
+                    "ok".into()
+                },
+                oracle: if who == "oracle" { e } else { "ok".into() },
+            })
         };
         let m = xiangqi_rules::Move::parse_iccs(iccs, RankConvention::Iccs)
             .map_err(|e| fail("fast", e.to_string()))?;
         self.fast
             .play_checked(m)
             .map_err(|e| fail("fast", e.to_string()))?;
-        let om = xiangqi_oracle::OMove::parse_iccs(iccs).map_err(|e| fail("oracle", e.to_string()))?;
-        self.oracle.play(om).map_err(|e| fail("oracle", e.to_string()))?;
+        let om =
+            xiangqi_oracle::OMove::parse_iccs(iccs).map_err(|e| fail("oracle", e.to_string()))?;
+        self.oracle
+            .play(om)
+            .map_err(|e| fail("oracle", e.to_string()))?;
         self.moves.push(iccs.to_string());
         Ok(())
     }
@@ -221,7 +249,7 @@ impl Pair {
 pub fn play_and_compare(
     fen: &str,
     mut pick: impl FnMut(usize) -> Option<usize>,
-) -> Result<usize, Divergence> {
+) -> Result<usize, Box<Divergence>> {
     let Some(mut pair) = Pair::new(fen)? else {
         return Ok(0);
     };
@@ -241,7 +269,7 @@ pub fn play_and_compare(
 
 /// Fuzz entry: bytes choose a start (the start position or a random valid placement) and then
 /// move indices; the implementations must agree at every step.
-pub fn fuzz_movegen(data: &[u8]) -> Result<usize, Divergence> {
+pub fn fuzz_movegen(data: &[u8]) -> Result<usize, Box<Divergence>> {
     let mut u = Unstructured::new(data);
     let fen = match u.int_in_range(0u8..=3).unwrap_or(0) {
         0 => START_FEN.to_string(),
@@ -262,26 +290,28 @@ pub fn fuzz_movegen(data: &[u8]) -> Result<usize, Divergence> {
 
 /// Fuzz entry for FEN text: neither parser panics; they agree on validity; a valid FEN
 /// round-trips through both printers.
-pub fn fuzz_fen(text: &str) -> Result<(), Divergence> {
+pub fn fuzz_fen(text: &str) -> Result<(), Box<Divergence>> {
     if let Some(pair) = Pair::new(text)? {
         let printed = pair.fast.to_fen();
-        let again = Position::from_fen(&printed).map_err(|e| Divergence {
-            fen: printed.clone(),
-            moves: Vec::new(),
-            start_fen: text.to_string(),
-            aspect: "fen_roundtrip",
-            fast: format!("reparse failed: {e}"),
-            oracle: "-".into(),
+        let again = Position::from_fen(&printed).map_err(|e| {
+            Box::new(Divergence {
+                fen: printed.clone(),
+                moves: Vec::new(),
+                start_fen: text.to_string(),
+                aspect: "fen_roundtrip",
+                fast: format!("reparse failed: {e}"),
+                oracle: "-".into(),
+            })
         })?;
         if again.to_fen() != printed {
-            return Err(Divergence {
+            return Err(Box::new(Divergence {
                 fen: printed.clone(),
                 moves: Vec::new(),
                 start_fen: text.to_string(),
                 aspect: "fen_roundtrip",
                 fast: again.to_fen(),
                 oracle: printed,
-            });
+            }));
         }
     }
     Ok(())
@@ -331,7 +361,11 @@ fn pawn_points() -> Vec<(u8, u8)> {
 /// face each other, so the result is valid only most of the time: callers compare validity.
 pub fn random_placement_fen(rng: &mut impl Rng) -> String {
     let mut board: [Option<char>; 90] = [None; 90];
-    let mut place = |board: &mut [Option<char>; 90], points: &[(u8, u8)], red: bool, c: char, rng: &mut dyn rand::RngCore| {
+    let place = |board: &mut [Option<char>; 90],
+                 points: &[(u8, u8)],
+                 red: bool,
+                 c: char,
+                 rng: &mut dyn rand::RngCore| {
         let free: Vec<(u8, u8)> = points
             .iter()
             .map(|&(f, r)| if red { (f, r) } else { (8 - f, 9 - r) })
@@ -342,8 +376,12 @@ pub fn random_placement_fen(rng: &mut impl Rng) -> String {
             board[(r as usize) * 9 + f as usize] = Some(ch);
         }
     };
-    let anywhere: Vec<(u8, u8)> = (0..10u8).flat_map(|r| (0..9u8).map(move |f| (f, r))).collect();
-    let palace: Vec<(u8, u8)> = (0..3u8).flat_map(|r| (3..6u8).map(move |f| (f, r))).collect();
+    let anywhere: Vec<(u8, u8)> = (0..10u8)
+        .flat_map(|r| (0..9u8).map(move |f| (f, r)))
+        .collect();
+    let palace: Vec<(u8, u8)> = (0..3u8)
+        .flat_map(|r| (3..6u8).map(move |f| (f, r)))
+        .collect();
     let pawns = pawn_points();
     for red in [true, false] {
         place(&mut board, &palace, red, 'K', rng);
@@ -384,7 +422,11 @@ pub fn random_placement_fen(rng: &mut impl Rng) -> String {
             fen.push('/');
         }
     }
-    fen.push_str(if rng.gen_bool(0.5) { " w - - 0 1" } else { " b - - 0 1" });
+    fen.push_str(if rng.gen_bool(0.5) {
+        " w - - 0 1"
+    } else {
+        " b - - 0 1"
+    });
     fen
 }
 

@@ -117,7 +117,9 @@ fn oracle_board(fen: Option<&str>) -> Result<xiangqi_oracle::Board, String> {
     let spec = xiangqi_oracle::Spec::embedded();
     match fen {
         None => Ok(xiangqi_oracle::Board::start(spec)),
-        Some(fen) => xiangqi_oracle::Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}")),
+        Some(fen) => {
+            xiangqi_oracle::Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}"))
+        }
     }
 }
 
@@ -176,7 +178,7 @@ pub fn show(fen: Option<&str>, chinese: bool) -> Result<String, String> {
     for rank in (0..10u8).rev() {
         out.push_str(&format!("{rank}  "));
         for file in 0..9u8 {
-            let sq = Square::new(file, rank);
+            let sq = Square::at(file, rank);
             let cell = match pos.piece_at(sq) {
                 Some(p) if chinese => p.chinese_name().to_string(),
                 Some(p) => format!("{} ", p.fen_char()),
