@@ -166,6 +166,14 @@ impl fmt::Display for Relaxation {
     }
 }
 
+/// A move counter: ASCII digits only (no sign, no spaces), fitting in a `u32`.
+fn parse_count(s: &str) -> Option<u32> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
 impl Setup {
     /// Reads a FEN without validating the position (only its syntax).
     ///
@@ -225,14 +233,12 @@ impl Setup {
         }
         let halfmoves = match fields.get(4) {
             None => 0,
-            Some(s) => s.parse().map_err(|_| FenError::Halfmove(s.to_string()))?,
+            Some(s) => parse_count(s).ok_or_else(|| FenError::Halfmove(s.to_string()))?,
         };
         let fullmoves = match fields.get(5) {
             None => 1,
-            Some(s) => s
-                .parse()
-                .ok()
-                .filter(|&n: &u32| n >= 1)
+            Some(s) => parse_count(s)
+                .filter(|&n| n >= 1)
                 .ok_or_else(|| FenError::Fullmove(s.to_string()))?,
         };
         Ok(Setup {
