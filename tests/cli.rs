@@ -145,3 +145,18 @@ fn every_command_has_help() {
         assert!(stdout(&o).contains("--fen"), "{cmd} --help mentions --fen");
     }
 }
+
+#[test]
+fn moves_are_played_first_and_a_bad_move_is_reported_with_index_and_reason() {
+    let o = xqrules(&["perft", "--depth", "1", "--moves", "h2e2 h9g7"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let oracle = xqrules(&["perft", "--depth", "1", "--moves", "h2e2 h9g7", "--engine", "oracle"]);
+    assert_eq!(stdout(&o), stdout(&oracle));
+    for engine in ["fast", "oracle"] {
+        let o = xqrules(&["legal", "--moves", "h2e2 h9g7 e2e9", "--engine", engine]);
+        assert_eq!(o.status.code(), Some(2), "{engine}");
+        let err = stderr(&o);
+        assert!(err.contains("move 3 \"e2e9\""), "{engine}: {err}");
+        assert!(err.contains("screen"), "{engine}: the cannon needs a screen: {err}");
+    }
+}

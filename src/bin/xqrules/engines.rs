@@ -41,11 +41,17 @@ pub struct Perft {
 /// What every implementation answers.
 pub trait Engine {
     /// Sorted legal moves of the position.
-    fn legal(&self, fen: Option<&str>, ranks: Ranks) -> Result<Vec<String>, String>;
+    fn legal(
+        &self,
+        fen: Option<&str>,
+        moves: Option<&str>,
+        ranks: Ranks,
+    ) -> Result<Vec<String>, String>;
     /// Perft to `depth`, with a per-move split when `divide` is set.
     fn perft(
         &self,
         fen: Option<&str>,
+        moves: Option<&str>,
         depth: u32,
         divide: bool,
         ranks: Ranks,
@@ -64,16 +70,29 @@ impl EngineKind {
 
 struct Fast;
 
-fn fast_position(fen: Option<&str>) -> Result<Position, String> {
-    match fen {
-        None => Ok(Position::startpos()),
-        Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}")),
+fn fast_position(fen: Option<&str>, moves: Option<&str>, ranks: Ranks) -> Result<Position, String> {
+    let mut pos = match fen {
+        None => Position::startpos(),
+        Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
+    };
+    if let Some(moves) = moves {
+        let list = xiangqi_rules::parse_moves(&pos, moves, ranks.convention())
+            .map_err(|e| format!("bad move list: {e}"))?;
+        for m in list {
+            pos.play(m);
+        }
     }
+    Ok(pos)
 }
 
 impl Engine for Fast {
-    fn legal(&self, fen: Option<&str>, ranks: Ranks) -> Result<Vec<String>, String> {
-        let pos = fast_position(fen)?;
+    fn legal(
+        &self,
+        fen: Option<&str>,
+        moves: Option<&str>,
+        ranks: Ranks,
+    ) -> Result<Vec<String>, String> {
+        let pos = fast_position(fen, moves, ranks)?;
         let mut moves: Vec<String> = pos
             .legal_moves()
             .iter()
@@ -86,11 +105,12 @@ impl Engine for Fast {
     fn perft(
         &self,
         fen: Option<&str>,
+        moves: Option<&str>,
         depth: u32,
         divide: bool,
         ranks: Ranks,
     ) -> Result<Perft, String> {
-        let mut pos = fast_position(fen)?;
+        let mut pos = fast_position(fen, moves, ranks)?;
         if !divide || depth == 0 {
             return Ok(Perft {
                 divide: Vec::new(),
@@ -113,14 +133,31 @@ impl Engine for Fast {
 
 struct Oracle;
 
-fn oracle_board(fen: Option<&str>) -> Result<xiangqi_oracle::Board, String> {
+fn oracle_board(
+    fen: Option<&str>,
+    moves: Option<&str>,
+    ranks: Ranks,
+) -> Result<xiangqi_oracle::Board, String> {
     let spec = xiangqi_oracle::Spec::embedded();
-    match fen {
-        None => Ok(xiangqi_oracle::Board::start(spec)),
+    let mut board = match fen {
+        None => xiangqi_oracle::Board::start(spec),
         Some(fen) => {
-            xiangqi_oracle::Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}"))
+            xiangqi_oracle::Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}"))?
         }
+    };
+    let conv = match ranks {
+        Ranks::Iccs => xiangqi_oracle::RankConvention::Iccs,
+        Ranks::FairyStockfish => xiangqi_oracle::RankConvention::FairyStockfish,
+    };
+    for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
+        let index = i + 1;
+        let m = xiangqi_oracle::OMove::parse(text, conv)
+            .map_err(|e| format!("bad move list: move {index} \"{text}\": {e}"))?;
+        board
+            .play(m)
+            .map_err(|e| format!("bad move list: move {index} \"{text}\": {e}"))?;
     }
+    Ok(board)
 }
 
 fn oracle_move(m: &xiangqi_oracle::OMove, ranks: Ranks) -> String {
@@ -131,8 +168,13 @@ fn oracle_move(m: &xiangqi_oracle::OMove, ranks: Ranks) -> String {
 }
 
 impl Engine for Oracle {
-    fn legal(&self, fen: Option<&str>, ranks: Ranks) -> Result<Vec<String>, String> {
-        let board = oracle_board(fen)?;
+    fn legal(
+        &self,
+        fen: Option<&str>,
+        moves: Option<&str>,
+        ranks: Ranks,
+    ) -> Result<Vec<String>, String> {
+        let board = oracle_board(fen, moves, ranks)?;
         let mut moves: Vec<String> = board
             .legal_moves()
             .iter()
@@ -145,11 +187,12 @@ impl Engine for Oracle {
     fn perft(
         &self,
         fen: Option<&str>,
+        moves: Option<&str>,
         depth: u32,
         divide: bool,
         ranks: Ranks,
     ) -> Result<Perft, String> {
-        let board = oracle_board(fen)?;
+        let board = oracle_board(fen, moves, ranks)?;
         if !divide || depth == 0 {
             return Ok(Perft {
                 divide: Vec::new(),
@@ -172,8 +215,8 @@ impl Engine for Oracle {
 }
 
 /// A text board: rank 9 at the top, Red at the bottom, as printed diagrams show it (art. 1.3).
-pub fn show(fen: Option<&str>, chinese: bool) -> Result<String, String> {
-    let pos = fast_position(fen)?;
+pub fn show(fen: Option<&str>, moves: Option<&str>, chinese: bool) -> Result<String, String> {
+    let pos = fast_position(fen, moves, Ranks::Iccs)?;
     let mut out = String::new();
     for rank in (0..10u8).rev() {
         out.push_str(&format!("{rank}  "));
