@@ -160,3 +160,17 @@ fn moves_are_played_first_and_a_bad_move_is_reported_with_index_and_reason() {
         assert!(err.contains("screen"), "{engine}: the cannon needs a screen: {err}");
     }
 }
+
+#[test]
+fn lenient_accepts_analysis_positions_and_says_what_it_relaxed() {
+    // Three red rooks: more than the spec's count of 2.
+    let fen = "4k4/9/9/9/9/9/9/R1R1R4/9/4K4 w - - 0 1";
+    for engine in ["fast", "oracle"] {
+        let strict = xqrules(&["legal", "--fen", fen, "--engine", engine]);
+        assert_eq!(strict.status.code(), Some(2), "{engine}: strict rejects");
+        let o = xqrules(&["legal", "--fen", fen, "--lenient", "--engine", engine]);
+        assert!(o.status.success(), "{engine}: {}", stderr(&o));
+        assert!(stderr(&o).contains("not checked"), "{engine}: {}", stderr(&o));
+        assert!(stdout(&o).lines().count() > 20, "{engine}");
+    }
+}

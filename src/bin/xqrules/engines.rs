@@ -32,6 +32,18 @@ impl Ranks {
     }
 }
 
+/// Where a command starts: a FEN (default: the start position), how strictly it is checked,
+/// and moves to play first.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Start<'a> {
+    /// Position in FEN, or `None` for the start position.
+    pub fen: Option<&'a str>,
+    /// Space-separated moves to play first.
+    pub moves: Option<&'a str>,
+    /// Read the FEN leniently (analysis positions); relaxed checks are noted on stderr.
+    pub lenient: bool,
+}
+
 /// A perft result: per-root-move counts (empty unless asked) and the total.
 pub struct Perft {
     pub divide: Vec<(String, u64)>,
@@ -41,17 +53,11 @@ pub struct Perft {
 /// What every implementation answers.
 pub trait Engine {
     /// Sorted legal moves of the position.
-    fn legal(
-        &self,
-        fen: Option<&str>,
-        moves: Option<&str>,
-        ranks: Ranks,
-    ) -> Result<Vec<String>, String>;
+    fn legal(&self, start: &Start<'_>, ranks: Ranks) -> Result<Vec<String>, String>;
     /// Perft to `depth`, with a per-move split when `divide` is set.
     fn perft(
         &self,
-        fen: Option<&str>,
-        moves: Option<&str>,
+        start: &Start<'_>,
         depth: u32,
         divide: bool,
         ranks: Ranks,
@@ -70,12 +76,20 @@ impl EngineKind {
 
 struct Fast;
 
-fn fast_position(fen: Option<&str>, moves: Option<&str>, ranks: Ranks) -> Result<Position, String> {
-    let mut pos = match fen {
+fn fast_position(start: &Start<'_>, ranks: Ranks) -> Result<Position, String> {
+    let mut pos = match start.fen {
         None => Position::startpos(),
+        Some(fen) if start.lenient => {
+            let (pos, relaxed) =
+                Position::from_fen_lenient(fen).map_err(|e| format!("bad FEN: {e}"))?;
+            for r in relaxed {
+                eprintln!("xqrules: note: lenient FEN, not checked: {r}");
+            }
+            pos
+        }
         Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
     };
-    if let Some(moves) = moves {
+    if let Some(moves) = start.moves {
         let list = xiangqi_rules::parse_moves(&pos, moves, ranks.convention())
             .map_err(|e| format!("bad move list: {e}"))?;
         for m in list {
@@ -86,13 +100,8 @@ fn fast_position(fen: Option<&str>, moves: Option<&str>, ranks: Ranks) -> Result
 }
 
 impl Engine for Fast {
-    fn legal(
-        &self,
-        fen: Option<&str>,
-        moves: Option<&str>,
-        ranks: Ranks,
-    ) -> Result<Vec<String>, String> {
-        let pos = fast_position(fen, moves, ranks)?;
+    fn legal(&self, start: &Start<'_>, ranks: Ranks) -> Result<Vec<String>, String> {
+        let pos = fast_position(start, ranks)?;
         let mut moves: Vec<String> = pos
             .legal_moves()
             .iter()
@@ -104,13 +113,12 @@ impl Engine for Fast {
 
     fn perft(
         &self,
-        fen: Option<&str>,
-        moves: Option<&str>,
+        start: &Start<'_>,
         depth: u32,
         divide: bool,
         ranks: Ranks,
     ) -> Result<Perft, String> {
-        let mut pos = fast_position(fen, moves, ranks)?;
+        let mut pos = fast_position(start, ranks)?;
         if !divide || depth == 0 {
             return Ok(Perft {
                 divide: Vec::new(),
@@ -133,14 +141,18 @@ impl Engine for Fast {
 
 struct Oracle;
 
-fn oracle_board(
-    fen: Option<&str>,
-    moves: Option<&str>,
-    ranks: Ranks,
-) -> Result<xiangqi_oracle::Board, String> {
+fn oracle_board(start: &Start<'_>, ranks: Ranks) -> Result<xiangqi_oracle::Board, String> {
     let spec = xiangqi_oracle::Spec::embedded();
-    let mut board = match fen {
+    let mut board = match start.fen {
         None => xiangqi_oracle::Board::start(spec),
+        Some(fen) if start.lenient => {
+            let (board, relaxed) = xiangqi_oracle::Board::from_fen_lenient(spec, fen)
+                .map_err(|e| format!("bad FEN: {e}"))?;
+            for r in relaxed {
+                eprintln!("xqrules: note: lenient FEN, not checked: {}", r.violation);
+            }
+            board
+        }
         Some(fen) => {
             xiangqi_oracle::Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}"))?
         }
@@ -149,7 +161,7 @@ fn oracle_board(
         Ranks::Iccs => xiangqi_oracle::RankConvention::Iccs,
         Ranks::FairyStockfish => xiangqi_oracle::RankConvention::FairyStockfish,
     };
-    for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
+    for (i, text) in start.moves.unwrap_or("").split_whitespace().enumerate() {
         let index = i + 1;
         let m = xiangqi_oracle::OMove::parse(text, conv)
             .map_err(|e| format!("bad move list: move {index} \"{text}\": {e}"))?;
@@ -168,13 +180,8 @@ fn oracle_move(m: &xiangqi_oracle::OMove, ranks: Ranks) -> String {
 }
 
 impl Engine for Oracle {
-    fn legal(
-        &self,
-        fen: Option<&str>,
-        moves: Option<&str>,
-        ranks: Ranks,
-    ) -> Result<Vec<String>, String> {
-        let board = oracle_board(fen, moves, ranks)?;
+    fn legal(&self, start: &Start<'_>, ranks: Ranks) -> Result<Vec<String>, String> {
+        let board = oracle_board(start, ranks)?;
         let mut moves: Vec<String> = board
             .legal_moves()
             .iter()
@@ -186,13 +193,12 @@ impl Engine for Oracle {
 
     fn perft(
         &self,
-        fen: Option<&str>,
-        moves: Option<&str>,
+        start: &Start<'_>,
         depth: u32,
         divide: bool,
         ranks: Ranks,
     ) -> Result<Perft, String> {
-        let board = oracle_board(fen, moves, ranks)?;
+        let board = oracle_board(start, ranks)?;
         if !divide || depth == 0 {
             return Ok(Perft {
                 divide: Vec::new(),
@@ -215,8 +221,8 @@ impl Engine for Oracle {
 }
 
 /// A text board: rank 9 at the top, Red at the bottom, as printed diagrams show it (art. 1.3).
-pub fn show(fen: Option<&str>, moves: Option<&str>, chinese: bool) -> Result<String, String> {
-    let pos = fast_position(fen, moves, Ranks::Iccs)?;
+pub fn show(start: &Start<'_>, chinese: bool) -> Result<String, String> {
+    let pos = fast_position(start, Ranks::Iccs)?;
     let mut out = String::new();
     for rank in (0..10u8).rev() {
         out.push_str(&format!("{rank}  "));
