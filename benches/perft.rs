@@ -35,19 +35,19 @@ fn expected_nodes(fen: &str) -> u64 {
     Position::from_fen(fen).expect("valid FEN").perft(DEPTH)
 }
 
-fn fast(c: &mut Criterion) {
-    let mut group = c.benchmark_group("fast");
+/// Benchmarks `perft` of one implementation on every position, in a group named `group`.
+fn bench_group(c: &mut Criterion, group: &str, mut perft: impl FnMut(&str) -> u64) {
+    let mut group = c.benchmark_group(group);
     group.sample_size(10);
     for (name, fen) in POSITIONS {
-        let mut pos = Position::from_fen(fen).expect("valid FEN");
-        let nodes = pos.perft(DEPTH);
+        let nodes = expected_nodes(fen);
         group.throughput(Throughput::Elements(nodes));
         group.bench_with_input(
             BenchmarkId::new(format!("perft{DEPTH}"), name),
             &fen,
-            |b, _| {
+            |b, fen| {
                 b.iter(|| {
-                    let n = pos.perft(DEPTH);
+                    let n = perft(fen);
                     assert_eq!(n, nodes);
                     n
                 })
@@ -57,27 +57,29 @@ fn fast(c: &mut Criterion) {
     group.finish();
 }
 
+fn fast(c: &mut Criterion) {
+    let positions: Vec<(String, Position)> = POSITIONS
+        .iter()
+        .map(|(_, fen)| (fen.to_string(), Position::from_fen(fen).expect("valid FEN")))
+        .collect();
+    bench_group(c, "fast", |fen| {
+        let mut pos = positions
+            .iter()
+            .find(|(f, _)| f == fen)
+            .expect("known position")
+            .1
+            .clone();
+        pos.perft(DEPTH)
+    });
+}
+
 fn oracle(c: &mut Criterion) {
-    let mut group = c.benchmark_group("oracle");
-    group.sample_size(10);
     let spec = xiangqi_oracle::Spec::embedded();
-    for (name, fen) in POSITIONS {
-        let board = xiangqi_oracle::Board::from_fen(spec, fen).expect("valid FEN");
-        let nodes = expected_nodes(fen);
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_with_input(
-            BenchmarkId::new(format!("perft{DEPTH}"), name),
-            &fen,
-            |b, _| {
-                b.iter(|| {
-                    let n = board.perft(DEPTH);
-                    assert_eq!(n, nodes);
-                    n
-                })
-            },
-        );
-    }
-    group.finish();
+    bench_group(c, "oracle", |fen| {
+        xiangqi_oracle::Board::from_fen(spec, fen)
+            .expect("valid FEN")
+            .perft(DEPTH)
+    });
 }
 
 /// A UCI engine kept running for the whole benchmark.
@@ -150,24 +152,13 @@ fn peer(c: &mut Criterion) {
         eprintln!("peer group skipped: no Fairy-Stockfish at /usr/games/fairy-stockfish or $XQ_PEER_ENGINE");
         return;
     };
-    let mut group = c.benchmark_group("peer");
-    group.sample_size(10);
     for (name, fen) in POSITIONS {
-        let nodes = expected_nodes(fen);
-        if engine.perft(fen, DEPTH) != Some(nodes) {
-            eprintln!(
-                "peer group: the engine's perft {DEPTH} of {name} differs from ours; skipped"
-            );
-            continue;
+        if engine.perft(fen, DEPTH) != Some(expected_nodes(fen)) {
+            eprintln!("peer group skipped: the engine's perft {DEPTH} of {name} differs from ours");
+            return;
         }
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_with_input(
-            BenchmarkId::new(format!("perft{DEPTH}"), name),
-            &fen,
-            |b, fen| b.iter(|| engine.perft(fen, DEPTH)),
-        );
     }
-    group.finish();
+    bench_group(c, "peer", |fen| engine.perft(fen, DEPTH).unwrap_or(0));
 }
 
 criterion_group!(benches, fast, oracle, peer);

@@ -50,6 +50,31 @@ pub struct Perft {
     pub total: u64,
 }
 
+impl Perft {
+    /// A total without a split.
+    fn total(total: u64) -> Perft {
+        Perft {
+            divide: Vec::new(),
+            total,
+        }
+    }
+
+    /// A split per root move, sorted by move, and its sum.
+    fn from_split(split: impl Iterator<Item = (String, u64)>) -> Perft {
+        let mut divide: Vec<(String, u64)> = split.collect();
+        divide.sort();
+        let total = divide.iter().map(|(_, n)| n).sum();
+        Perft { divide, total }
+    }
+}
+
+/// Moves as sorted text.
+fn sorted(moves: impl Iterator<Item = String>) -> Vec<String> {
+    let mut v: Vec<String> = moves.collect();
+    v.sort();
+    v
+}
+
 /// What every implementation answers.
 pub trait Engine {
     /// Sorted legal moves of the position.
@@ -102,13 +127,11 @@ fn fast_position(start: &Start<'_>, ranks: Ranks) -> Result<Position, String> {
 impl Engine for Fast {
     fn legal(&self, start: &Start<'_>, ranks: Ranks) -> Result<Vec<String>, String> {
         let pos = fast_position(start, ranks)?;
-        let mut moves: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_iccs(ranks.convention()))
-            .collect();
-        moves.sort();
-        Ok(moves)
+        Ok(sorted(
+            pos.legal_moves()
+                .iter()
+                .map(|m| m.to_iccs(ranks.convention())),
+        ))
     }
 
     fn perft(
@@ -119,22 +142,14 @@ impl Engine for Fast {
         ranks: Ranks,
     ) -> Result<Perft, String> {
         let mut pos = fast_position(start, ranks)?;
-        if !divide || depth == 0 {
-            return Ok(Perft {
-                divide: Vec::new(),
-                total: pos.perft(depth),
-            });
-        }
-        let mut split: Vec<(String, u64)> = pos
-            .perft_divide(depth)
-            .into_iter()
-            .map(|(m, n)| (m.to_iccs(ranks.convention()), n))
-            .collect();
-        split.sort();
-        let total = split.iter().map(|(_, n)| n).sum();
-        Ok(Perft {
-            divide: split,
-            total,
+        Ok(if divide && depth > 0 {
+            Perft::from_split(
+                pos.perft_divide(depth)
+                    .into_iter()
+                    .map(|(m, n)| (m.to_iccs(ranks.convention()), n)),
+            )
+        } else {
+            Perft::total(pos.perft(depth))
         })
     }
 }
@@ -182,13 +197,9 @@ fn oracle_move(m: &xiangqi_oracle::OMove, ranks: Ranks) -> String {
 impl Engine for Oracle {
     fn legal(&self, start: &Start<'_>, ranks: Ranks) -> Result<Vec<String>, String> {
         let board = oracle_board(start, ranks)?;
-        let mut moves: Vec<String> = board
-            .legal_moves()
-            .iter()
-            .map(|m| oracle_move(m, ranks))
-            .collect();
-        moves.sort();
-        Ok(moves)
+        Ok(sorted(
+            board.legal_moves().iter().map(|m| oracle_move(m, ranks)),
+        ))
     }
 
     fn perft(
@@ -199,23 +210,15 @@ impl Engine for Oracle {
         ranks: Ranks,
     ) -> Result<Perft, String> {
         let board = oracle_board(start, ranks)?;
-        if !divide || depth == 0 {
-            return Ok(Perft {
-                divide: Vec::new(),
-                total: board.perft(depth),
-            });
-        }
-        let mut split = Vec::new();
-        for m in board.legal_moves() {
-            let mut child = board.clone();
-            child.play(m).map_err(|e| format!("oracle: {e}"))?;
-            split.push((oracle_move(&m, ranks), child.perft(depth - 1)));
-        }
-        split.sort();
-        let total = split.iter().map(|(_, n)| n).sum();
-        Ok(Perft {
-            divide: split,
-            total,
+        Ok(if divide && depth > 0 {
+            Perft::from_split(
+                board
+                    .perft_divide(depth)
+                    .into_iter()
+                    .map(|(m, n)| (oracle_move(&m, ranks), n)),
+            )
+        } else {
+            Perft::total(board.perft(depth))
         })
     }
 }
