@@ -1,0 +1,1281 @@
+//! `xqrules spec check`: validates a spec directory.
+//!
+//! What is checked, in order:
+//! 1. `board.yaml`, `pieces.yaml`, `material.yaml`: the spec compiler's schema and semantic
+//!    validation and its table compiler (as in the build), then the oracle's own reading.
+//! 2. `rules/*.yaml`: YAML syntax; `ruleset` names its file; articles are quoted strings; ids
+//!    are unique within a file; every reference resolves: ids (`applies`, `details`,
+//!    `replaces`, `after`, `remove`, `renumber`, `axf`, `cxa`, `undo_reclass_of`),
+//!    interpretations (within the rule set and the sets it extends), move classes (`match`,
+//!    `order`, `same_as`, groups, `reduce_for_patterns`), rule sets (`extends`), example ids
+//!    (`examples`) and files (`ref`, `examples_dir`).
+//! 3. `examples/*/*.yaml`: the fields of `spec/examples/README.md` and their types; `id` is
+//!    `<dir>/<file name>`; `rules`, `rule_ids`, pattern names and classes resolve; the FEN is
+//!    valid and `side_to_move` agrees; `moves`, `moves_full` and `moves_appended` replay
+//!    legally with the oracle on the directory's own pieces; the printed classes name the
+//!    right ply, move and side, and `gives_check` is true exactly for checking moves.
+//! 4. `examples/axf/items.yaml`: item rule ids and `covered_by` example ids resolve.
+//! 5. A hook for a repetition judge ([`ExampleJudge`]): when one is given, each example's
+//!    ruling and per-move classes must come out as printed. [`NoJudge`] checks nothing.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde_yaml::Value;
+use xiangqi_oracle::{Board, OMove, Side};
+
+use super::diag::{normalize, Diagnostic};
+use super::model::{Example, ItemIndex, SideId, Terms};
+use super::source::SourceFile;
+
+/// Why a check could not run at all (as opposed to problems found in the spec).
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// The directory does not exist or is not a directory.
+    #[error("{0}: not a spec directory (expected board.yaml, pieces.yaml, rules/, examples/)")]
+    NotADirectory(PathBuf),
+    /// A directory could not be listed.
+    #[error("{path}: cannot list: {source}")]
+    List {
+        /// The directory.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+/// One worked example, loaded.
+#[derive(Clone, Debug)]
+pub struct LoadedExample {
+    /// Its file.
+    pub file: SourceFile,
+    /// Its content.
+    pub example: Example,
+}
+
+/// One rule set file (`rules/<ruleset>.yaml`), as YAML.
+#[derive(Clone, Debug)]
+pub struct RulesFile {
+    /// Its file.
+    pub file: SourceFile,
+    /// Its content.
+    pub value: Value,
+}
+
+/// A loaded spec directory: what the diagrams, the index and the checks need.
+#[derive(Debug)]
+pub struct SpecDir {
+    /// The directory as given.
+    pub dir: PathBuf,
+    /// The oracle's reading of the board and pieces (None when it failed).
+    pub oracle: Option<xiangqi_oracle::Spec>,
+    /// Traditional Chinese names per piece id: `[red, black]` (from `pieces.yaml`).
+    pub names: BTreeMap<String, [String; 2]>,
+    /// `rules/terms.yaml`, when it reads.
+    pub terms: Option<Terms>,
+    /// The rule set files by file stem (`cxa-1999`, ...), `terms` excluded.
+    pub rulesets: BTreeMap<String, RulesFile>,
+    /// Every worked example that reads, in file order.
+    pub examples: Vec<LoadedExample>,
+    /// `examples/axf/items.yaml`, when present.
+    pub items: Option<(SourceFile, ItemIndex)>,
+    /// Every rules file read, for reference checks (`terms.yaml` included).
+    rule_files: Vec<RulesFile>,
+    /// Ids (from the file names) of example files that did not read: already reported, so
+    /// references to them are not reported again.
+    unreadable_examples: Vec<String>,
+}
+
+/// The outcome of a check.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Problems, sorted by file, line and column.
+    pub diagnostics: Vec<Diagnostic>,
+    /// YAML files read.
+    pub files: usize,
+    /// Examples that were read.
+    pub examples: usize,
+    /// Examples whose moves all replayed legally.
+    pub replayed: usize,
+    /// Examples checked by a judge (0 without one).
+    pub judged: usize,
+}
+
+/// A repetition judge's answer for one example (see [`ExampleJudge`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeView {
+    /// The class of each ply of `moves` (machine names of `rules/terms.yaml`), `None` where
+    /// the judge gives none.
+    pub classes: Vec<Option<String>>,
+    /// The ruling after `moves_full` (`red_loses`, `black_loses`, `draw`) or `None`.
+    pub ruling: Option<String>,
+    /// The side that must change (`red`, `black`) or `None`.
+    pub must_change: Option<String>,
+}
+
+/// Extension point for the repetition judge: `spec check` compares its answers with each
+/// example's printed ruling and classes, and `spec index` shows them beside the printed ones.
+pub trait ExampleJudge {
+    /// A short name for messages (`oracle judge`).
+    fn name(&self) -> &str;
+    /// Rules on `example` (whose moves replay legally) with the rule set it names. `None`:
+    /// this judge does not handle the example (e.g. not its rule set).
+    fn judge(&self, spec: &SpecDir, example: &Example) -> Option<Result<JudgeView, String>>;
+}
+
+/// No judge: no ruling is checked and the judge column stays empty.
+pub struct NoJudge;
+
+impl ExampleJudge for NoJudge {
+    fn name(&self) -> &str {
+        "no judge"
+    }
+    fn judge(&self, _: &SpecDir, _: &Example) -> Option<Result<JudgeView, String>> {
+        None
+    }
+}
+
+const RULE_ID_KEYS: &[&str] = &[
+    "applies",
+    "details",
+    "replaces",
+    "after",
+    "axf",
+    "cxa",
+    "undo_reclass_of",
+    "rule_id",
+];
+const CLASS_LIST_KEYS: &[&str] = &["all_in", "each_of", "any_in", "order", "classes"];
+const ARTICLE_KEYS: &[&str] = &["article", "article_1999", "article_2011"];
+
+/// Loads and checks `dir`.
+pub fn check(dir: &Path, judge: &dyn ExampleJudge) -> Result<(SpecDir, Report), CheckError> {
+    if !dir.is_dir() {
+        return Err(CheckError::NotADirectory(dir.to_path_buf()));
+    }
+    let mut report = Report::default();
+    let mut d = Vec::new();
+    let mut spec = SpecDir {
+        dir: dir.to_path_buf(),
+        oracle: None,
+        names: BTreeMap::new(),
+        terms: None,
+        rulesets: BTreeMap::new(),
+        examples: Vec::new(),
+        items: None,
+        rule_files: Vec::new(),
+        unreadable_examples: Vec::new(),
+    };
+    check_pieces(&mut spec, &mut d);
+    report.files += 3;
+    load_rules(&mut spec, &mut report, &mut d)?;
+    load_examples(&mut spec, &mut report, &mut d)?;
+    check_rules(&spec, &mut d);
+    for ex in &spec.examples {
+        if check_example(&spec, ex, &mut d) {
+            report.replayed += 1;
+            if let Some(answer) = judge.judge(&spec, &ex.example) {
+                report.judged += 1;
+                compare_judge(judge.name(), ex, answer, &mut d);
+            }
+        }
+    }
+    check_items(&spec, &mut d);
+    normalize(&mut d);
+    report.diagnostics = d;
+    Ok((spec, report))
+}
+
+// ---------------------------------------------------------------------------------------------
+// board.yaml, pieces.yaml, material.yaml
+// ---------------------------------------------------------------------------------------------
+
+fn check_pieces(spec: &mut SpecDir, d: &mut Vec<Diagnostic>) {
+    let dir = spec.dir.clone();
+    let mut bad_files = BTreeSet::new();
+    match xiangqi_spec::load_dir(&dir) {
+        Ok(compiled) => {
+            for p in &compiled.pieces.pieces {
+                let name = |side: &str| {
+                    p.names
+                        .get(side)
+                        .and_then(|n| n.get("traditional"))
+                        .cloned()
+                        .unwrap_or_else(|| p.letter.clone())
+                };
+                spec.names
+                    .insert(p.id.clone(), [name("red"), name("black")]);
+            }
+            if let Err(e) = xiangqi_spec::compile::compile(&compiled) {
+                let diag = compiler_diag(&e);
+                bad_files.insert(diag.file.clone());
+                d.push(diag);
+            }
+        }
+        Err(e) => {
+            let diag = compiler_diag(&e);
+            bad_files.insert(diag.file.clone());
+            d.push(diag);
+        }
+    }
+    match xiangqi_oracle::Spec::load_dir(&dir) {
+        Ok(s) => spec.oracle = Some(s),
+        Err(e) => {
+            let shown = dir.join(e.file()).display().to_string();
+            if !bad_files.contains(&shown) {
+                d.push(oracle_diag(shown, &e));
+            }
+        }
+    }
+}
+
+fn compiler_diag(e: &xiangqi_spec::SpecError) -> Diagnostic {
+    use xiangqi_spec::SpecError as E;
+    match e {
+        E::Io { file, source } => Diagnostic::new(file, 1, 1, format!("cannot read: {source}")),
+        E::Yaml { loc, reason } => Diagnostic::new(&loc.file, loc.line, loc.column, reason),
+        E::Invalid { loc, problem, .. } => {
+            Diagnostic::new(&loc.file, loc.line, loc.column, problem.to_string())
+        }
+    }
+}
+
+fn oracle_diag(shown: String, e: &xiangqi_oracle::SpecError) -> Diagnostic {
+    use xiangqi_oracle::SpecError as E;
+    match e {
+        E::Io { source, .. } => Diagnostic::new(shown, 1, 1, format!("cannot read: {source}")),
+        E::Yaml {
+            line,
+            column,
+            reason,
+            ..
+        } => {
+            let mut reason = reason.clone();
+            if let Some(i) = reason.find(" at line ") {
+                reason.truncate(i);
+            }
+            Diagnostic::new(shown, line.unwrap_or(1), column.unwrap_or(1), reason)
+        }
+        E::Invalid { entry, reason, .. } => {
+            Diagnostic::new(shown, 1, 1, format!("{entry}: {reason} (oracle)"))
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading rules/ and examples/
+// ---------------------------------------------------------------------------------------------
+
+fn list(dir: &Path, want_dirs: bool) -> Result<Vec<String>, CheckError> {
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    let entries = std::fs::read_dir(dir).map_err(|source| CheckError::List {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_dir() == want_dirs)
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|n| want_dirs || n.ends_with(".yaml"))
+        .collect();
+    names.sort_by(|a, b| natural_cmp(a, b));
+    Ok(names)
+}
+
+/// Orders names with embedded numbers by value (`fig2` < `fig10`).
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    fn chunks(s: &str) -> Vec<(bool, String)> {
+        let mut out: Vec<(bool, String)> = Vec::new();
+        for c in s.chars() {
+            let digit = c.is_ascii_digit();
+            match out.last_mut() {
+                Some((d, text)) if *d == digit => text.push(c),
+                _ => out.push((digit, c.to_string())),
+            }
+        }
+        out
+    }
+    let (ca, cb) = (chunks(a), chunks(b));
+    for (x, y) in ca.iter().zip(&cb) {
+        let ord = match (x.0, y.0) {
+            (true, true) => {
+                let (nx, ny) = (x.1.trim_start_matches('0'), y.1.trim_start_matches('0'));
+                nx.len().cmp(&ny.len()).then_with(|| nx.cmp(ny))
+            }
+            _ => x.1.cmp(&y.1),
+        };
+        if ord != std::cmp::Ordering::Equal {
+            return ord;
+        }
+    }
+    ca.len().cmp(&cb.len()).then_with(|| a.cmp(b))
+}
+
+fn load_rules(
+    spec: &mut SpecDir,
+    report: &mut Report,
+    d: &mut Vec<Diagnostic>,
+) -> Result<(), CheckError> {
+    let rules_dir = spec.dir.join("rules");
+    if !rules_dir.is_dir() {
+        d.push(Diagnostic::new(
+            rules_dir.display().to_string(),
+            1,
+            1,
+            "missing directory rules/ (the repetition rules)",
+        ));
+        return Ok(());
+    }
+    for name in list(&rules_dir, false)? {
+        report.files += 1;
+        let file = match SourceFile::read(&spec.dir, &format!("rules/{name}")) {
+            Ok(f) => f,
+            Err(diag) => {
+                d.push(diag);
+                continue;
+            }
+        };
+        let value: Value = match file.parse() {
+            Ok(v) => v,
+            Err(diag) => {
+                d.push(diag);
+                continue;
+            }
+        };
+        let stem = name.trim_end_matches(".yaml").to_string();
+        if stem == "terms" {
+            match file.parse::<Terms>() {
+                Ok(t) => spec.terms = Some(t),
+                Err(diag) => d.push(diag),
+            }
+        } else {
+            match value.get("ruleset") {
+                Some(Value::String(s)) if *s == stem => {}
+                Some(Value::String(s)) => d.push(file.at_value(
+                    "ruleset",
+                    s,
+                    format!("ruleset {s:?} does not match the file name {stem:?}"),
+                )),
+                _ => d.push(file.at("ruleset", "missing `ruleset: <name>` (the file name)")),
+            }
+            if value.get("extends").is_none() {
+                d.push(file.at(
+                    "ruleset",
+                    "missing `extends:` (null, or the rule set this file amends)",
+                ));
+            }
+            spec.rulesets.insert(
+                stem,
+                RulesFile {
+                    file: file.clone(),
+                    value: value.clone(),
+                },
+            );
+        }
+        spec.rule_files.push(RulesFile { file, value });
+    }
+    if spec.terms.is_none() && !d.iter().any(|x| x.file.ends_with("terms.yaml")) {
+        d.push(Diagnostic::new(
+            rules_dir.join("terms.yaml").display().to_string(),
+            1,
+            1,
+            "missing rules/terms.yaml (the move classes)",
+        ));
+    }
+    Ok(())
+}
+
+fn load_examples(
+    spec: &mut SpecDir,
+    report: &mut Report,
+    d: &mut Vec<Diagnostic>,
+) -> Result<(), CheckError> {
+    let ex_dir = spec.dir.join("examples");
+    for sub in list(&ex_dir, true)? {
+        for name in list(&ex_dir.join(&sub), false)? {
+            report.files += 1;
+            let rel = format!("examples/{sub}/{name}");
+            let id = format!("{sub}/{}", name.trim_end_matches(".yaml"));
+            let file = match SourceFile::read(&spec.dir, &rel) {
+                Ok(f) => f,
+                Err(diag) => {
+                    d.push(diag);
+                    spec.unreadable_examples.push(id);
+                    continue;
+                }
+            };
+            if name == "items.yaml" {
+                match file.parse::<ItemIndex>() {
+                    Ok(items) => spec.items = Some((file, items)),
+                    Err(diag) => d.push(diag),
+                }
+                continue;
+            }
+            match file.parse::<Example>() {
+                Ok(example) => {
+                    report.examples += 1;
+                    spec.examples.push(LoadedExample { file, example });
+                }
+                Err(diag) => {
+                    d.push(diag);
+                    spec.unreadable_examples.push(id);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// References in rules/
+// ---------------------------------------------------------------------------------------------
+
+/// Names that rules and examples refer to.
+struct Names {
+    /// Every entry id of every rules file.
+    ids: BTreeSet<String>,
+    /// Interpretation ids per rule set (own list only); `terms` sees all.
+    interpretations: BTreeMap<String, BTreeSet<String>>,
+    /// Class names of terms.yaml.
+    classes: BTreeSet<String>,
+    /// Example ids.
+    examples: BTreeSet<String>,
+}
+
+impl SpecDir {
+    fn names(&self) -> Names {
+        let mut ids = BTreeSet::new();
+        let mut interpretations: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for rf in &self.rule_files {
+            collect_ids(&rf.value, false, &mut ids);
+            let stem = rf
+                .file
+                .rel
+                .trim_start_matches("rules/")
+                .trim_end_matches(".yaml");
+            let set = interpretations.entry(stem.to_string()).or_default();
+            if let Some(Value::Sequence(list)) = rf.value.get("interpretations") {
+                for it in list {
+                    if let Some(Value::String(id)) = it.get("id") {
+                        set.insert(id.clone());
+                    }
+                }
+            }
+        }
+        let classes = self
+            .terms
+            .as_ref()
+            .map(|t| t.classes.iter().map(|c| c.name.clone()).collect())
+            .unwrap_or_default();
+        let examples = self
+            .examples
+            .iter()
+            .map(|e| e.example.id.clone())
+            .chain(self.unreadable_examples.iter().cloned())
+            .collect();
+        Names {
+            ids,
+            interpretations,
+            classes,
+            examples,
+        }
+    }
+
+    /// The rule set and the sets it extends, nearest first (stops at a cycle or a missing set).
+    pub fn chain(&self, ruleset: &str) -> Vec<&RulesFile> {
+        let mut out: Vec<&RulesFile> = Vec::new();
+        let mut next = Some(ruleset.to_string());
+        while let Some(name) = next {
+            let Some(rf) = self.rulesets.get(&name) else {
+                break;
+            };
+            if out.iter().any(|o| std::ptr::eq(*o, rf)) {
+                break;
+            }
+            out.push(rf);
+            next = rf
+                .value
+                .get("extends")
+                .and_then(Value::as_str)
+                .map(str::to_string);
+        }
+        out
+    }
+
+    /// Pattern names a rule set knows (its own `patterns`, overlay entries in the section
+    /// `patterns`, and those of the sets it extends).
+    pub fn pattern_names(&self, ruleset: &str) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        for rf in self.chain(ruleset) {
+            if let Some(Value::Sequence(list)) = rf.value.get("patterns") {
+                for p in list {
+                    if let Some(Value::String(n)) = p.get("name") {
+                        out.insert(n.clone());
+                    }
+                }
+            }
+            for key in ["replace", "add"] {
+                if let Some(Value::Sequence(list)) = rf.value.get(key) {
+                    for op in list {
+                        if op.get("section").and_then(Value::as_str) == Some("patterns") {
+                            if let Some(Value::String(n)) =
+                                op.get("entry").and_then(|e| e.get("name"))
+                            {
+                                out.insert(n.clone());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Collects the `id` of every mapping, except in `remove:` lists.
+fn collect_ids(v: &Value, in_remove: bool, out: &mut BTreeSet<String>) {
+    match v {
+        Value::Mapping(m) => {
+            if !in_remove {
+                if let Some(Value::String(id)) = v.get("id") {
+                    out.insert(id.clone());
+                }
+            }
+            for (k, x) in m {
+                collect_ids(x, in_remove || k.as_str() == Some("remove"), out);
+            }
+        }
+        Value::Sequence(list) => list.iter().for_each(|x| collect_ids(x, in_remove, out)),
+        _ => {}
+    }
+}
+
+fn check_rules(spec: &SpecDir, d: &mut Vec<Diagnostic>) {
+    let names = spec.names();
+    for rf in &spec.rule_files {
+        let stem = rf
+            .file
+            .rel
+            .trim_start_matches("rules/")
+            .trim_end_matches(".yaml");
+        let interps: BTreeSet<String> = if stem == "terms" {
+            names.interpretations.values().flatten().cloned().collect()
+        } else {
+            spec.chain(stem)
+                .iter()
+                .filter_map(|r| {
+                    let s = r
+                        .file
+                        .rel
+                        .trim_start_matches("rules/")
+                        .trim_end_matches(".yaml");
+                    names.interpretations.get(s)
+                })
+                .flatten()
+                .cloned()
+                .collect()
+        };
+        let mut sections = BTreeSet::new();
+        let chain = spec.chain(stem);
+        let files: Vec<&Value> = if chain.is_empty() {
+            vec![&rf.value]
+        } else {
+            chain.iter().map(|r| &r.value).collect()
+        };
+        for v in files {
+            if let Value::Mapping(m) = v {
+                sections.extend(m.keys().filter_map(Value::as_str).map(str::to_string));
+            }
+            for key in ["replace", "add"] {
+                for op in v
+                    .get(key)
+                    .and_then(Value::as_sequence)
+                    .into_iter()
+                    .flatten()
+                {
+                    if let Some(sec) = op.get("section").and_then(Value::as_str) {
+                        sections.insert(sec.to_string());
+                    }
+                }
+            }
+        }
+        let ctx = RuleCtx {
+            spec,
+            names: &names,
+            file: &rf.file,
+            interps,
+            sections,
+        };
+        let mut seen = BTreeMap::new();
+        ctx.walk(&rf.value, "", false, &mut seen, d);
+        if let Some(Value::Mapping(m)) = rf.value.get("renumber") {
+            for k in m.keys().filter_map(Value::as_str) {
+                if !names.ids.contains(k) {
+                    d.push(
+                        rf.file
+                            .at_key("renumber", k, format!("unknown rule id {k:?}")),
+                    );
+                }
+            }
+        }
+    }
+}
+
+struct RuleCtx<'a> {
+    spec: &'a SpecDir,
+    names: &'a Names,
+    file: &'a SourceFile,
+    interps: BTreeSet<String>,
+    /// Top-level sections of the rule set, the sets it extends and the sections overlays add.
+    sections: BTreeSet<String>,
+}
+
+impl RuleCtx<'_> {
+    fn walk(
+        &self,
+        v: &Value,
+        path: &str,
+        in_remove: bool,
+        seen: &mut BTreeMap<String, String>,
+        d: &mut Vec<Diagnostic>,
+    ) {
+        match v {
+            Value::Mapping(m) => {
+                if let Some(Value::String(id)) = v.get("id") {
+                    if !in_remove && v.get("ref").is_none() {
+                        if let Some(first) = seen.get(id) {
+                            let (line, _) = xiangqi_spec::locate(&self.file.text, first);
+                            d.push(self.file.at_value(
+                                &join(path, "id"),
+                                id,
+                                format!("duplicate id {id:?} (first defined at line {line})"),
+                            ));
+                        } else {
+                            seen.insert(id.clone(), join(path, "id"));
+                        }
+                    } else if in_remove && !self.names.ids.contains(id) {
+                        d.push(self.file.at_value(
+                            &join(path, "id"),
+                            id,
+                            format!("unknown rule id {id:?}"),
+                        ));
+                    }
+                }
+                for (k, x) in m {
+                    let Some(k) = k.as_str() else { continue };
+                    let p = join(path, k);
+                    self.check_key(k, x, &p, d);
+                    self.walk(x, &p, in_remove || k == "remove", seen, d);
+                }
+            }
+            Value::Sequence(list) => {
+                for (i, x) in list.iter().enumerate() {
+                    self.walk(x, &format!("{path}[{i}]"), in_remove, seen, d);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn check_key(&self, k: &str, x: &Value, p: &str, d: &mut Vec<Diagnostic>) {
+        let f = self.file;
+        if ARTICLE_KEYS.contains(&k) && !matches!(x, Value::String(_) | Value::Null) {
+            d.push(f.at(
+                p,
+                format!(
+                    "{k} must be a quoted string (YAML reads an unquoted 28.10 as the number 28.1)"
+                ),
+            ));
+        }
+        let strings = |x: &Value| -> Vec<(String, String)> {
+            match x {
+                Value::String(s) => vec![(p.to_string(), s.clone())],
+                Value::Sequence(l) => l
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, y)| y.as_str().map(|s| (format!("{p}[{i}]"), s.to_string())))
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        if RULE_ID_KEYS.contains(&k) {
+            for (at, id) in strings(x) {
+                if !self.names.ids.contains(&id) {
+                    d.push(f.at_value(&at, &id, format!("unknown rule id {id:?} in `{k}`")));
+                }
+            }
+        }
+        match k {
+            "interpretation" => {
+                for (at, id) in strings(x) {
+                    if !self.interps.contains(&id) {
+                        d.push(f.at_value(
+                            &at,
+                            &id,
+                            format!("unknown interpretation {id:?} (not in `interpretations` of this rule set or the sets it extends)"),
+                        ));
+                    }
+                }
+            }
+            "extends" => {
+                if let Value::String(s) = x {
+                    if !self.spec.rulesets.contains_key(s) {
+                        d.push(f.at_value(
+                            p,
+                            s,
+                            format!("unknown rule set {s:?} (no rules/{s}.yaml)"),
+                        ));
+                    }
+                }
+            }
+            "same_as" => {
+                if let Value::String(s) = x {
+                    self.class_ref(p, s, d);
+                }
+            }
+            "each_of_groups" => {
+                if let Value::Sequence(groups) = x {
+                    for (i, g) in groups.iter().enumerate() {
+                        for (j, s) in g.as_sequence().into_iter().flatten().enumerate() {
+                            if let Some(s) = s.as_str() {
+                                self.class_ref(&format!("{p}[{i}][{j}]"), s, d);
+                            }
+                        }
+                    }
+                }
+            }
+            "map" if p.ends_with("reduce_for_patterns.map") => {
+                if let Value::Mapping(m) = x {
+                    for (a, b) in m {
+                        for s in [a, b].into_iter().filter_map(Value::as_str) {
+                            self.class_ref(p, s, d);
+                        }
+                    }
+                }
+            }
+            "examples" => match x {
+                Value::String(s) => self.file_ref(p, s, d),
+                Value::Sequence(_) => {
+                    for (at, id) in strings(x) {
+                        if !self.names.examples.contains(&id) {
+                            d.push(f.at_value(
+                                &at,
+                                &id,
+                                format!("unknown example {id:?} (no examples/{id}.yaml)"),
+                            ));
+                        }
+                    }
+                }
+                _ => {}
+            },
+            "examples_dir" => {
+                if let Value::String(s) = x {
+                    self.file_ref(p, s, d);
+                }
+            }
+            "ref" => {
+                if let Value::String(s) = x {
+                    if s.ends_with(".yaml") {
+                        self.file_ref(p, s, d);
+                    } else if !self.sections.contains(s) {
+                        d.push(f.at_value(
+                            p,
+                            s,
+                            format!("`ref: {s}` names no section of this rule set or the sets it extends"),
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+        if CLASS_LIST_KEYS.contains(&k) && (k != "classes" || p.starts_with("groups")) {
+            if let Value::Sequence(l) = x {
+                for (i, s) in l.iter().enumerate() {
+                    if let Some(s) = s.as_str() {
+                        self.class_ref(&format!("{p}[{i}]"), s, d);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A class name, or `<class>.<qualifier>` (2011 chase qualifiers).
+    fn class_ref(&self, at: &str, s: &str, d: &mut Vec<Diagnostic>) {
+        if self.names.classes.is_empty() {
+            return;
+        }
+        let base = s.split('.').next().unwrap_or(s);
+        if !self.names.classes.contains(base) {
+            d.push(self.file.at_value(
+                at,
+                s,
+                format!(
+                    "unknown move class {s:?} (rules/terms.yaml has {})",
+                    join_set(&self.names.classes)
+                ),
+            ));
+        }
+    }
+
+    /// A path relative to the file (an optional `#fragment` is not checked).
+    fn file_ref(&self, at: &str, s: &str, d: &mut Vec<Diagnostic>) {
+        let rel = s.split('#').next().unwrap_or(s);
+        let base = self.spec.dir.join(&self.file.rel);
+        let target = base
+            .parent()
+            .map(|p| p.join(rel))
+            .unwrap_or_else(|| PathBuf::from(rel));
+        if !target.exists() {
+            d.push(
+                self.file
+                    .at_value(at, s, format!("{s:?}: no such file or directory")),
+            );
+        }
+    }
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+fn join_set(s: &BTreeSet<String>) -> String {
+    s.iter().map(String::as_str).collect::<Vec<_>>().join(", ")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Examples
+// ---------------------------------------------------------------------------------------------
+
+fn side_of(s: Side) -> SideId {
+    match s {
+        Side::Red => SideId::Red,
+        Side::Black => SideId::Black,
+    }
+}
+
+/// The example's start position. A FEN that fails validation is accepted only when the example
+/// documents at least as many `fen_problems` as validations fail (a known transcription slip,
+/// e.g. `axf/O103`); its moves are then replayed on the board as written.
+pub fn start_board(oracle: &xiangqi_oracle::Spec, ex: &Example) -> Result<Board, String> {
+    match Board::from_fen(oracle, &ex.fen) {
+        Ok(b) => Ok(b),
+        Err(e) => {
+            let documented = ex.fen_problems.as_ref().map_or(0, Vec::len);
+            match Board::from_fen_lenient(oracle, &ex.fen) {
+                Ok((b, relaxed)) if documented > 0 && relaxed.len() <= documented => Ok(b),
+                _ => Err(format!("bad FEN: {e}")),
+            }
+        }
+    }
+}
+
+/// Plays one ICCS move on `board`, or says why it cannot be played.
+fn play_one(board: &mut Board, text: &str) -> Result<(), String> {
+    let m = OMove::parse_iccs(text).map_err(|e| e.to_string())?;
+    board.play(m).map_err(|e| e.to_string())
+}
+
+/// Replays `moves` from `board`; the first illegal move is a diagnostic at `field[i]`.
+fn replay(
+    file: &SourceFile,
+    field: &str,
+    board: &mut Board,
+    moves: &[String],
+    first_ply: usize,
+    d: &mut Vec<Diagnostic>,
+) -> bool {
+    for (i, text) in moves.iter().enumerate() {
+        if let Err(why) = play_one(board, text) {
+            d.push(illegal(file, field, i, first_ply + i, text, &why));
+            return false;
+        }
+    }
+    true
+}
+
+fn illegal(
+    file: &SourceFile,
+    field: &str,
+    i: usize,
+    ply: usize,
+    text: &str,
+    why: &str,
+) -> Diagnostic {
+    file.at_value(
+        &format!("{field}[{i}]"),
+        text,
+        format!("{field}: ply {ply} {text:?} is illegal: {why}"),
+    )
+}
+
+/// Checks one example; true when all its moves replay.
+fn check_example(spec: &SpecDir, le: &LoadedExample, d: &mut Vec<Diagnostic>) -> bool {
+    let f = &le.file;
+    let ex = &le.example;
+    let stem = f
+        .rel
+        .trim_start_matches("examples/")
+        .trim_end_matches(".yaml");
+    if ex.id != stem {
+        d.push(f.at_value(
+            "id",
+            &ex.id,
+            format!("id {:?} does not match the file: expected {stem:?}", ex.id),
+        ));
+    }
+    if !spec.rulesets.contains_key(&ex.rules) {
+        d.push(f.at_value(
+            "rules",
+            &ex.rules,
+            format!(
+                "unknown rule set {:?} (no rules/{}.yaml)",
+                ex.rules, ex.rules
+            ),
+        ));
+    }
+    let names = spec.names();
+    for (i, id) in ex.rule_ids.iter().enumerate() {
+        if !names.ids.contains(id) {
+            d.push(f.at_value(
+                &format!("rule_ids[{i}]"),
+                id,
+                format!("unknown rule id {id:?}"),
+            ));
+        }
+    }
+    if spec.rulesets.contains_key(&ex.rules) {
+        let patterns = spec.pattern_names(&ex.rules);
+        for (field, value) in [
+            ("red_pattern", &ex.expected.red_pattern),
+            ("black_pattern", &ex.expected.black_pattern),
+        ] {
+            if let Some(p) = value {
+                if !patterns.contains(p) {
+                    d.push(f.at_value(
+                        &format!("expected.{field}"),
+                        p,
+                        format!("unknown pattern {p:?} for rule set {}", ex.rules),
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(cn) = &ex.moves_cn {
+        if cn.len() != ex.moves.len() {
+            d.push(f.at(
+                "moves_cn",
+                format!("{} Chinese moves for {} moves", cn.len(), ex.moves.len()),
+            ));
+        }
+    }
+    if let Some(app) = &ex.moves_appended {
+        let joined: Vec<&String> = ex.moves.iter().chain(app).collect();
+        if joined != ex.moves_full.iter().collect::<Vec<_>>() {
+            d.push(f.at(
+                "moves_full",
+                "moves_full is not moves followed by moves_appended",
+            ));
+        }
+    }
+    let n = ex.moves.len().min(ex.moves_full.len());
+    if ex.moves[..n] != ex.moves_full[..n] {
+        d.push(f.at(
+            "moves_full",
+            "moves_full does not begin with the printed moves (or they with it)",
+        ));
+    }
+    if let Some(classes) = &ex.classes {
+        check_classes(spec, le, classes, d);
+    }
+
+    let Some(oracle) = &spec.oracle else {
+        return false;
+    };
+    let start = match start_board(oracle, ex) {
+        Ok(b) => b,
+        Err(e) => {
+            d.push(f.at_value("fen", &ex.fen, e));
+            return false;
+        }
+    };
+    if side_of(start.side_to_move()) != ex.side_to_move {
+        d.push(f.at(
+            "side_to_move",
+            format!(
+                "side_to_move is {} but the FEN gives {}",
+                ex.side_to_move.id(),
+                start.side_to_move()
+            ),
+        ));
+    }
+    let mut ok = true;
+    let mut board = start.clone();
+    // Replay `moves`, checking gives_check of the printed classes on the way.
+    for (i, text) in ex.moves.iter().enumerate() {
+        let mover = board.side_to_move();
+        if let Err(why) = play_one(&mut board, text) {
+            d.push(illegal(f, "moves", i, i + 1, text, &why));
+            ok = false;
+            break;
+        }
+        if let Some(pc) = ex.classes.as_ref().and_then(|c| c.get(i)) {
+            let checks = board.in_check(mover.opponent());
+            if pc.gives_check != checks {
+                d.push(f.at(
+                    &format!("classes[{i}].gives_check"),
+                    format!(
+                        "gives_check: {} but {} {}",
+                        pc.gives_check,
+                        text,
+                        if checks {
+                            "gives check"
+                        } else {
+                            "does not give check"
+                        }
+                    ),
+                ));
+            }
+        }
+    }
+    if ok {
+        if let Some(app) = &ex.moves_appended {
+            ok &= replay(f, "moves_appended", &mut board, app, ex.moves.len() + 1, d);
+        }
+    }
+    let mut full = start;
+    ok &= replay(f, "moves_full", &mut full, &ex.moves_full, 1, d);
+    ok
+}
+
+fn check_classes(
+    spec: &SpecDir,
+    le: &LoadedExample,
+    classes: &[super::model::PrintedClass],
+    d: &mut Vec<Diagnostic>,
+) {
+    let f = &le.file;
+    let ex = &le.example;
+    if classes.len() != ex.moves.len() {
+        d.push(f.at(
+            "classes",
+            format!("{} classes for {} moves", classes.len(), ex.moves.len()),
+        ));
+    }
+    for (i, c) in classes.iter().enumerate() {
+        let p = |field: &str| format!("classes[{i}].{field}");
+        if c.ply != i + 1 {
+            d.push(f.at(
+                &p("ply"),
+                format!("ply {} out of order: expected {}", c.ply, i + 1),
+            ));
+        }
+        if let Some(mv) = ex.moves.get(i) {
+            if *mv != c.mv {
+                d.push(f.at_value(
+                    &p("move"),
+                    &c.mv,
+                    format!("move {:?} is not ply {} of moves ({mv:?})", c.mv, i + 1),
+                ));
+            }
+        }
+        let mover = ex.mover(i + 1);
+        if c.side != mover {
+            d.push(f.at(
+                &p("side"),
+                format!(
+                    "ply {} is played by {}, not {}",
+                    i + 1,
+                    mover.id(),
+                    c.side.id()
+                ),
+            ));
+        }
+        if let Some(cn) = ex.moves_cn.as_ref().and_then(|m| m.get(i)) {
+            if *cn != c.cn {
+                d.push(f.at_value(
+                    &p("cn"),
+                    &c.cn,
+                    format!("{:?} is not ply {} of moves_cn ({cn:?})", c.cn, i + 1),
+                ));
+            }
+        }
+        if let Some(terms) = &spec.terms {
+            match terms.classes.iter().find(|t| t.name == c.class) {
+                None => {
+                    let known: BTreeSet<String> =
+                        terms.classes.iter().map(|t| t.name.clone()).collect();
+                    d.push(f.at_value(
+                        &p("class"),
+                        &c.class,
+                        format!(
+                            "unknown move class {:?} (rules/terms.yaml has {})",
+                            c.class,
+                            join_set(&known)
+                        ),
+                    ));
+                }
+                Some(t) => {
+                    if c.zh != t.zh_name && Some(&c.zh) != t.zh_simplified.as_ref() {
+                        d.push(f.at_value(
+                            &p("zh"),
+                            &c.zh,
+                            format!(
+                                "{:?} is not the Chinese name of {} ({})",
+                                c.zh, c.class, t.zh_name
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn compare_judge(
+    name: &str,
+    le: &LoadedExample,
+    answer: Result<JudgeView, String>,
+    d: &mut Vec<Diagnostic>,
+) {
+    let f = &le.file;
+    let ex = &le.example;
+    if ex.known_disagreement.is_some() {
+        // A disagreement the example records (tests/examples.rs keeps it honest).
+        return;
+    }
+    let view = match answer {
+        Ok(v) => v,
+        Err(why) => {
+            d.push(f.at("moves_full", format!("{name} cannot rule: {why}")));
+            return;
+        }
+    };
+    let printed = ex.expected.ruling.as_ref().map(|r| r.id().to_string());
+    if view.ruling != printed {
+        d.push(f.at(
+            "expected.ruling",
+            format!(
+                "{name} rules {}, the example expects {}",
+                show(&view.ruling),
+                show(&printed)
+            ),
+        ));
+    }
+    let printed_mc = ex.expected.must_change.map(|s| s.id().to_string());
+    if view.must_change != printed_mc {
+        d.push(f.at(
+            "expected.must_change",
+            format!(
+                "{name}: must_change {}, the example expects {}",
+                show(&view.must_change),
+                show(&printed_mc)
+            ),
+        ));
+    }
+    for (i, c) in ex.classes.iter().flatten().enumerate() {
+        if let Some(Some(got)) = view.classes.get(i) {
+            if *got != c.class {
+                d.push(f.at(
+                    &format!("classes[{i}].class"),
+                    format!(
+                        "{name} classes ply {} {} as {got}, the example prints {}",
+                        i + 1,
+                        c.mv,
+                        c.class
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+fn show(v: &Option<String>) -> String {
+    v.clone().unwrap_or_else(|| "null".to_string())
+}
+
+fn check_items(spec: &SpecDir, d: &mut Vec<Diagnostic>) {
+    let Some((f, index)) = &spec.items else {
+        return;
+    };
+    let names = spec.names();
+    for (i, item) in index.items.iter().enumerate() {
+        if !names.ids.contains(&item.rule_id) {
+            d.push(f.at_value(
+                &format!("items[{i}].rule_id"),
+                &item.rule_id,
+                format!("unknown rule id {:?}", item.rule_id),
+            ));
+        }
+        for (j, ex) in item.covered_by.iter().enumerate() {
+            if !names.examples.contains(ex) {
+                d.push(f.at_value(
+                    &format!("items[{i}].covered_by[{j}]"),
+                    ex,
+                    format!("unknown example {ex:?} (no examples/{ex}.yaml)"),
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A judge that answers only for cxa-1999/fig02: the wrong ruling, and ply 2 as a chase.
+    struct Contrary;
+
+    impl ExampleJudge for Contrary {
+        fn name(&self) -> &str {
+            "test judge"
+        }
+        fn judge(&self, _: &SpecDir, ex: &Example) -> Option<Result<JudgeView, String>> {
+            (ex.id == "cxa-1999/fig02").then(|| {
+                Ok(JudgeView {
+                    classes: vec![Some("check".into()), Some("chase".into()), None],
+                    ruling: Some("draw".into()),
+                    must_change: Some("red".into()),
+                })
+            })
+        }
+    }
+
+    #[test]
+    fn a_judge_plugs_into_the_check() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+        let (_, report) = check(&dir, &Contrary).expect("spec loads");
+        assert_eq!(report.judged, 1);
+        let reasons: Vec<&str> = report
+            .diagnostics
+            .iter()
+            .map(|d| d.reason.as_str())
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                "test judge rules draw, the example expects red_loses",
+                "test judge classes ply 2 f9e9 as chase, the example prints idle",
+            ]
+        );
+        assert!(report
+            .diagnostics
+            .iter()
+            .all(|d| d.file.ends_with("cxa-1999/fig02.yaml")));
+    }
+
+    #[test]
+    fn natural_order() {
+        let mut v = vec!["fig10", "fig2", "fig29-var", "fig29", "O100", "O14", "D39"];
+        v.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(
+            v,
+            ["D39", "O14", "O100", "fig2", "fig10", "fig29", "fig29-var"]
+        );
+    }
+}

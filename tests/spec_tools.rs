@@ -1,0 +1,383 @@
+//! Spec tooling for rules committees: `xqrules spec check`, `xqrules diagram`,
+//! `xqrules spec index`.
+//!
+//! - The real `spec/` checks clean and every example replays.
+//! - A broken copy of `spec/` (a bad id reference, an illegal example move, a YAML syntax
+//!   error, an unknown interpretation) gives `file:line:column: reason` lines at the places
+//!   that were broken, and exit code 1; a missing directory gives exit code 2.
+//! - The committed `diagrams/` are what `xqrules diagram` generates now, byte for byte.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The command that regenerates the committed diagrams.
+const REGENERATE: &str = "cargo run -- diagram --spec spec --out diagrams";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn xqrules(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xqrules"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run xqrules")
+}
+
+/// A fresh scratch directory under cargo's per-target temporary directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("spec_tools-{name}"));
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).expect("clear scratch dir");
+    }
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read_dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// Every file below `dir`, relative, sorted.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    fn walk(base: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                walk(base, &p, out);
+            } else {
+                out.push(p.strip_prefix(base).expect("below base").to_path_buf());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+/// Replaces the one line of `file` equal to `old` (after trimming) within the lines that follow
+/// the first line starting with `after`, and returns its 1-based line number and the column
+/// of its first non-blank character.
+fn replace_line(file: &Path, after: &str, nth: usize, old: &str, new: &str) -> (usize, usize) {
+    let text = std::fs::read_to_string(file).expect("read");
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let start = lines
+        .iter()
+        .position(|l| l.starts_with(after))
+        .unwrap_or_else(|| panic!("{}: no line starting with {after:?}", file.display()));
+    let at = lines
+        .iter()
+        .enumerate()
+        .skip(start)
+        .filter(|(_, l)| l.trim() == old)
+        .map(|(i, _)| i)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("{}: no line {old:?} after {after:?}", file.display()));
+    let indent = lines[at].len() - lines[at].trim_start().len();
+    lines[at] = format!("{}{new}", &lines[at][..indent]);
+    std::fs::write(file, lines.join("\n") + "\n").expect("write");
+    (at + 1, indent + 1)
+}
+
+fn stderr_lines(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn count_examples(spec: &Path) -> usize {
+    files(&spec.join("examples"))
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .filter(|p| p.file_name().is_some_and(|n| n != "items.yaml"))
+        .count()
+}
+
+#[test]
+fn the_real_spec_checks_clean() {
+    let out = xqrules(&["spec", "check", "spec"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "spec check failed:\n{}{stdout}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let n = count_examples(&root().join("spec"));
+    assert!(n >= 131, "only {n} example files found");
+    assert!(
+        stdout.contains(&format!("{n} examples ({n} replayed")),
+        "every example must be read and replayed: {stdout}"
+    );
+    assert!(stdout.trim_end().ends_with(": 0 problems"), "{stdout}");
+}
+
+#[test]
+fn a_broken_copy_reports_file_line_column_reason() {
+    let dir = scratch("broken");
+    let spec = dir.join("spec");
+    copy_dir(&root().join("spec"), &spec);
+    let shown = |rel: &str| spec.join(rel).display().to_string();
+
+    // 1. A reference to an id that does not exist.
+    let fig29 = spec.join("examples/cxa-2011/fig29.yaml");
+    let (ref_line, ref_col) =
+        replace_line(&fig29, "rule_ids:", 0, "- cxa2011.26.9", "- cxa2011.26.99");
+    // 2. An illegal move: the king leaps two points (last ply of moves_full).
+    let fig02 = spec.join("examples/cxa-1999/fig02.yaml");
+    let (mv_line, mv_col) = replace_line(&fig02, "moves_full:", 1, "- e9f9", "- e9e7");
+    // 3. A YAML syntax error.
+    let o46 = spec.join("examples/axf/O46.yaml");
+    let (syn_line, _) = replace_line(
+        &o46,
+        "side_to_move:",
+        0,
+        "side_to_move: red",
+        "side_to_move: red: black",
+    );
+    // 4. An interpretation that is not defined.
+    let rules = spec.join("rules/cxa-1999.yaml");
+    let (int_line, int_indent) = replace_line(
+        &rules,
+        "parameters:",
+        0,
+        "interpretation: kill-depth",
+        "interpretation: kill-depht",
+    );
+    let int_col = int_indent + "interpretation: ".len();
+
+    let out = xqrules(&["spec", "check", spec.to_str().expect("utf-8 path")]);
+    let lines = stderr_lines(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "exit code 1 when problems are found: {lines:#?}"
+    );
+
+    let expected_ref = format!(
+        "{}:{ref_line}:{}: unknown rule id \"cxa2011.26.99\"",
+        shown("examples/cxa-2011/fig29.yaml"),
+        ref_col + 2
+    );
+    let expected_move = format!(
+        "{}:{mv_line}:{}: moves_full: ply 8 \"e9e7\" is illegal: ",
+        shown("examples/cxa-1999/fig02.yaml"),
+        mv_col + 2
+    );
+    let expected_syntax = format!("{}:{syn_line}:", shown("examples/axf/O46.yaml"));
+    let expected_interp = format!(
+        "{}:{int_line}:{int_col}: unknown interpretation \"kill-depht\"",
+        shown("rules/cxa-1999.yaml")
+    );
+    assert!(
+        lines.contains(&expected_ref),
+        "{expected_ref}\nnot in {lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with(&expected_move)),
+        "{expected_move}\nnot in {lines:#?}"
+    );
+    assert!(
+        lines.iter().any(
+            |l| l.starts_with(&expected_syntax) && l.contains("mapping values are not allowed")
+        ),
+        "{expected_syntax}\nnot in {lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with(&expected_interp)),
+        "{expected_interp}\nnot in {lines:#?}"
+    );
+
+    // Exactly these four problems, each as file:line:column: reason, then the summary.
+    let diags: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with(&*spec.display().to_string()))
+        .collect();
+    assert_eq!(
+        diags.len(),
+        5,
+        "four problems and the summary line: {lines:#?}"
+    );
+    for d in &diags[..4] {
+        let mut parts = d.splitn(4, ':');
+        let (file, line, col, reason) = (parts.next(), parts.next(), parts.next(), parts.next());
+        assert!(file.is_some_and(|f| Path::new(f).is_file()), "{d}");
+        assert!(
+            line.is_some_and(|n| n.parse::<usize>().is_ok_and(|n| n > 0)),
+            "{d}"
+        );
+        assert!(
+            col.is_some_and(|n| n.parse::<usize>().is_ok_and(|n| n > 0)),
+            "{d}"
+        );
+        assert!(
+            reason.is_some_and(|r| r.starts_with(' ') && r.len() > 5),
+            "{d}"
+        );
+    }
+    assert!(diags[4].ends_with(": 4 problems"), "{}", diags[4]);
+
+    // The example with the syntax error is the only one not read; the others replay except
+    // the one with the illegal move.
+    let n = count_examples(&spec);
+    assert!(
+        diags[4].contains(&format!("{} examples ({} replayed", n - 1, n - 2)),
+        "{}",
+        diags[4]
+    );
+}
+
+#[test]
+fn a_missing_directory_is_exit_code_2() {
+    let out = xqrules(&["spec", "check", "no/such/spec-dir"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/spec-dir: not a spec directory"));
+}
+
+#[test]
+fn diagrams_are_fresh() {
+    let fresh = scratch("diagrams");
+    let out = xqrules(&[
+        "diagram",
+        "--spec",
+        "spec",
+        "--out",
+        fresh.to_str().expect("utf-8 path"),
+    ]);
+    assert!(
+        out.status.success(),
+        "xqrules diagram failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let committed = root().join("diagrams");
+    let (new, old) = (files(&fresh), files(&committed));
+    let n_svg = new
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "svg"))
+        .count();
+    assert_eq!(
+        n_svg,
+        count_examples(&root().join("spec")),
+        "one SVG per example"
+    );
+    assert!(new.contains(&PathBuf::from("index.html")));
+
+    let mut stale = Vec::new();
+    for p in new.iter().chain(old.iter().filter(|p| !new.contains(p))) {
+        let a = std::fs::read(fresh.join(p)).ok();
+        let b = std::fs::read(committed.join(p)).ok();
+        match (a, b) {
+            (Some(a), Some(b)) if a == b => {}
+            (Some(_), Some(_)) => stale.push(format!("changed: diagrams/{}", p.display())),
+            (Some(_), None) => stale.push(format!("missing: diagrams/{}", p.display())),
+            (None, _) => stale.push(format!("no longer generated: diagrams/{}", p.display())),
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "diagrams/ is stale ({} files):\n  {}\nRegenerate with:\n  rm -rf diagrams && {REGENERATE}\nand commit the result.",
+        stale.len(),
+        stale.iter().take(20).cloned().collect::<Vec<_>>().join("\n  ")
+    );
+}
+
+#[test]
+fn the_index_is_self_contained() {
+    let dir = scratch("index");
+    let out_file = dir.join("examples.html");
+    let out = xqrules(&["spec", "index", out_file.to_str().expect("utf-8 path")]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(&out_file).expect("index written");
+    // Opens from disk: no scripts, no external resources.
+    for needle in [
+        "<script", "http://", "https://", "src=", "@import", "url(http",
+    ] {
+        let hits: Vec<&str> = html
+            .lines()
+            .filter(|l| l.contains(needle) && !l.contains("xmlns="))
+            .collect();
+        assert!(
+            hits.is_empty(),
+            "{needle} in the index: {:?}",
+            &hits[..hits.len().min(3)]
+        );
+    }
+    let n = count_examples(&root().join("spec"));
+    assert_eq!(html.matches("<section class=\"ex\"").count(), n);
+    // The traditional piece names and the river.
+    for c in [
+        "帥", "將", "俥", "車", "傌", "馬", "炮", "砲", "楚河", "漢界",
+    ] {
+        assert!(html.contains(c), "{c} missing");
+    }
+    // A printed move with its class, and the judge column.
+    assert!(html.contains("車三平四"));
+    assert!(html.contains("<th>judge</th>"));
+}
+
+/// Renders the committed index in headless Chromium when it is installed (skipped otherwise):
+/// the page loads from disk and produces a screenshot.
+#[test]
+fn the_index_renders_in_headless_chromium_if_available() {
+    let Some(chromium) = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+    else {
+        eprintln!("skipped: no chromium on PATH");
+        return;
+    };
+    let dir = scratch("chromium");
+    let shot = dir.join("index.png");
+    let profile = dir.join("profile");
+    let url = format!("file://{}", root().join("diagrams/index.html").display());
+    let out = Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--window-size=1200,1600",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(&url)
+        .output()
+        .expect("run chromium");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let png = std::fs::read(&shot).expect("screenshot written");
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 20_000,
+        "{} bytes",
+        png.len()
+    );
+}
