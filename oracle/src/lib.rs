@@ -15,6 +15,8 @@
 //!   is legal when, after it, every constraint holds (own king not attacked, kings not facing).
 //! - [`Board::status`]: checkmate (將死) or stalemate (困毙, also a loss).
 //! - FEN ([`Board::from_fen`], [`Board::to_fen`]) and ICCS moves ([`OMove`]).
+//! - [`mod@judge`]: the repetition rules (棋例) of CXA 1999 and 2011 from `spec/rules/*.yaml`:
+//!   move classes, cycle patterns and rulings, with the articles that decide them.
 //!
 //! It never uses the fast implementation (`xiangqi-spec`, `src/`, build output); the two meet
 //! only through the spec files and the text formats.
@@ -31,11 +33,13 @@
 mod board;
 mod coord;
 mod fen;
+pub mod judge;
 mod spec;
 
 pub use board::{Board, IllegalMove, Piece, PieceId, Status, Violation};
 pub use coord::{Coord, MoveParseError, OMove, RankConvention, Side, FILES, POINTS, RANKS};
 pub use fen::{FenError, FenField, Relaxation, Validation};
+pub use judge::{judge, JudgeError, Judgement, RuleSet};
 pub use spec::{
     Constraint, ConstraintKind, KnownFile, Leap, MaterialValue, Mode, MoveKind, MoveRule, Role,
     RoleRules, SideRules, Spec, SpecError, Vector, When, Zone, KNOWN_FILES,

@@ -1,0 +1,664 @@
+//! The nature of one move (著法性質): check, kill, chase, or one of the idle kinds (art. 28.1–28.9;
+//! 2011 24.1–24.8), with the exceptions of art. 27 (2011 26.1–26.2) and the severity order of
+//! 27.4 (2011 26.4).
+
+use std::collections::BTreeSet;
+
+use crate::board::{Board, PieceId};
+use crate::coord::{Coord, OMove, Side};
+
+use super::analysis::{
+    self, can_capture, capturable_by, is_king, is_material, is_pawn, mate_by_checks, pass,
+    reach_of, role_id, threats, value, without, Cover, Threat,
+};
+use super::rules::RuleSet;
+use super::{JudgeError, MoveClass};
+
+/// The nature of one move, with what it aims at and the articles that decided it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Classification {
+    /// The move.
+    pub mv: OMove,
+    /// The side that made it.
+    pub side: Side,
+    /// Its class, the heaviest nature by the severity order (27.4 / 26.4).
+    pub class: MoveClass,
+    /// Squares (after the move) of the pieces checked, threatened with mate or chased; for the
+    /// idle kinds, the piece exchanged with, offered to, followed or blocked.
+    pub targets: Vec<Coord>,
+    /// The articles (numbers of the edition) that decided the class.
+    pub articles: Vec<String>,
+    /// The identity of the moved piece (followed through the game).
+    pub piece: PieceId,
+    /// The identities of the pieces in `targets`.
+    pub target_ids: Vec<PieceId>,
+    /// For chases: what each chased piece is (2011 26.8): `rook`, `unprotected`,
+    /// `underprotected`, `joint_rook`, `joint_unprotected`.
+    pub qualifiers: Vec<String>,
+    /// 1999 art. 27.2: the move's only new threats are by pawns; classed idle unless the cycle
+    /// turns out to be mutual perpetual attack. The chased squares are in `pawn_targets`.
+    pub pawn_chase: bool,
+    /// Squares chased by pawns alone (see `pawn_chase`).
+    pub pawn_targets: Vec<Coord>,
+    /// One sentence in English explaining the class.
+    pub note: String,
+}
+
+/// "rook e4".
+pub(crate) fn piece_name(b: &Board, id: PieceId) -> String {
+    match b.square_of(id) {
+        Some(sq) => format!("{} {sq}", role_id(b, id)),
+        None => role_id(b, id).to_string(),
+    }
+}
+
+fn push_unique(v: &mut Vec<String>, a: String) {
+    if !a.is_empty() && !v.contains(&a) {
+        v.push(a);
+    }
+}
+
+/// The result of the chase test for one move.
+struct ChaseTest {
+    /// New threats after the exceptions.
+    chases: Vec<Threat>,
+    /// Threats by pawns alone (1999 27.2).
+    pawn_only: Vec<Threat>,
+    /// Articles cited.
+    articles: Vec<String>,
+    /// Explanation.
+    note: String,
+    /// 2011 26.2: the whole move is idle.
+    idle_move: bool,
+    /// New threats that are exchange offers (28.5 / 24.4, 2011 26.9, 26.10) rather than chases.
+    offers: Vec<Threat>,
+}
+
+/// Classifies move `m` played from `before` (art. 28.1–28.9 / 24.1–24.8, exceptions 27.1–27.3 /
+/// 26.1–26.5, severity 27.4 / 26.4). `previous` is the class of the opponent's move just
+/// before, if known: a block (28.7) is an interposition against a kill threat.
+pub fn classify(
+    rules: &RuleSet,
+    before: &Board,
+    m: OMove,
+    previous: Option<&Classification>,
+) -> Result<Classification, JudgeError> {
+    before.check_move(m).map_err(|e| JudgeError::IllegalMove {
+        index: 0,
+        mv: m.to_string(),
+        reason: e.to_string(),
+    })?;
+    let me = before.side_to_move();
+    let them = me.opponent();
+    let mover = before.piece_id_at(m.from).expect("legal move has a piece");
+    let mut after = before.clone();
+    analysis::apply(&mut after, m);
+    let king_sq = |b: &Board, side: Side| {
+        b.pieces_of(side)
+            .find(|p| p.role == b.spec().royal())
+            .and_then(|p| p.square)
+    };
+    let answers_check_with_king = before.in_check(me) && is_king(before, mover);
+    let mut base = Classification {
+        mv: m,
+        side: me,
+        class: MoveClass::Idle,
+        targets: Vec::new(),
+        articles: Vec::new(),
+        piece: mover,
+        target_ids: Vec::new(),
+        qualifiers: Vec::new(),
+        pawn_chase: false,
+        pawn_targets: Vec::new(),
+        note: String::new(),
+    };
+    let mut extra_articles: Vec<String> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    let mut chase_cache: Option<ChaseTest> = None;
+    for &class in &rules.severity {
+        let art = rules.class_article(class);
+        match class {
+            MoveClass::Check => {
+                if after.in_check(them) {
+                    base.class = class;
+                    base.targets = king_sq(&after, them).into_iter().collect();
+                    base.articles = vec![art];
+                    base.note = format!("{} gives check (將)", piece_name(&after, mover));
+                    return Ok(base);
+                }
+            }
+            MoveClass::Kill => {
+                if mate_by_checks(&pass(&after), rules.kill_search_depth) {
+                    if answers_check_with_king && rules.king_answer_idle {
+                        notes.push(
+                            "the mate threat appears only because the king answered a check: idle"
+                                .to_string(),
+                        );
+                        push_unique(&mut extra_articles, answer_to_check_article(rules));
+                        continue;
+                    }
+                    base.class = class;
+                    base.targets = king_sq(&after, them).into_iter().collect();
+                    base.articles = vec![art];
+                    base.note = format!(
+                        "threatens mate by consecutive checks (殺) within {} plies",
+                        rules.kill_search_depth
+                    );
+                    return Ok(base);
+                }
+            }
+            MoveClass::Chase => {
+                let t = chase_test(rules, before, &after, m, mover, answers_check_with_king);
+                if !t.chases.is_empty() {
+                    base.class = class;
+                    base.targets = squares(&after, t.chases.iter().map(|c| c.target));
+                    base.target_ids = t.chases.iter().map(|c| c.target).collect();
+                    base.target_ids.sort();
+                    base.target_ids.dedup();
+                    base.qualifiers = qualifiers(&after, &t.chases);
+                    base.articles = vec![art];
+                    for a in t.articles {
+                        push_unique(&mut base.articles, a);
+                    }
+                    base.note = t.note;
+                    return Ok(base);
+                }
+                for a in &t.articles {
+                    push_unique(&mut extra_articles, a.clone());
+                }
+                if !t.note.is_empty() {
+                    notes.push(t.note.clone());
+                }
+                let idle_move = t.idle_move;
+                chase_cache = Some(t);
+                if idle_move {
+                    base.class = MoveClass::Idle;
+                    base.articles = vec![rules.class_article(MoveClass::Idle)];
+                    base.note = "idle (閒)".to_string();
+                    break;
+                }
+            }
+            MoveClass::Exchange => {
+                let offered = chase_cache
+                    .as_ref()
+                    .and_then(|t| t.offers.first())
+                    .map(|t| t.target);
+                if let Some(e) = exchange_with(rules, before, &after, mover).or(offered) {
+                    base.class = class;
+                    base.targets = vec![after.square_of(e).expect("on board")];
+                    base.articles = vec![art];
+                    base.note = format!(
+                        "offers an exchange of equal material with {} (兑)",
+                        piece_name(&after, e)
+                    );
+                    break;
+                }
+            }
+            MoveClass::Offer => {
+                if let Some(e) = offered_to(rules, &after, m.to, mover) {
+                    base.class = class;
+                    base.targets = vec![after.square_of(e).expect("on board")];
+                    base.articles = vec![art];
+                    base.note = format!(
+                        "{} is put unprotected where {} of the same kind can take it (獻)",
+                        piece_name(&after, mover),
+                        piece_name(&after, e)
+                    );
+                    break;
+                }
+            }
+            MoveClass::Follow => {
+                if let Some(e) = followed(rules, before, &after, m, mover) {
+                    base.class = class;
+                    base.targets = vec![after.square_of(e).expect("on board")];
+                    base.articles = vec![art];
+                    base.note = format!(
+                        "{} keeps the protected {} in view without winning it (跟)",
+                        piece_name(&after, mover),
+                        piece_name(&after, e)
+                    );
+                    break;
+                }
+            }
+            MoveClass::Block => {
+                let answers_kill = previous.is_some_and(|p| p.class == MoveClass::Kill);
+                if answers_kill {
+                    if let Some(e) = blocked(&after, m.to, them) {
+                        base.class = class;
+                        base.targets = vec![after.square_of(e).expect("on board")];
+                        base.articles = vec![art];
+                        base.note = format!(
+                            "{} stands in the way of {} after a kill threat (攔)",
+                            piece_name(&after, mover),
+                            piece_name(&after, e)
+                        );
+                        break;
+                    }
+                }
+            }
+            MoveClass::Idle => {
+                base.class = class;
+                base.articles = vec![art];
+                base.note = "no check, kill or chase (閒)".to_string();
+                break;
+            }
+        }
+    }
+    if base.class != MoveClass::Idle && base.articles.is_empty() {
+        base.articles = vec![rules.class_article(base.class)];
+    }
+    if base.articles.is_empty() {
+        base.articles = vec![rules.class_article(MoveClass::Idle)];
+    }
+    for a in extra_articles {
+        push_unique(&mut base.articles, a);
+    }
+    if let Some(t) = chase_cache {
+        if !t.pawn_only.is_empty() {
+            base.pawn_chase = true;
+            base.pawn_targets = squares(&after, t.pawn_only.iter().map(|c| c.target));
+        }
+    }
+    if !notes.is_empty() {
+        base.note = format!("{}; {}", base.note, notes.join("; "));
+    }
+    Ok(base)
+}
+
+fn answer_to_check_article(rules: &RuleSet) -> String {
+    ["cxa2011.26.1.2", "cxa1999.27.1.answer-to-check"]
+        .iter()
+        .map(|id| rules.article(id))
+        .find(|a| !a.starts_with("cxa"))
+        .unwrap_or_default()
+}
+
+fn squares(b: &Board, ids: impl Iterator<Item = PieceId>) -> Vec<Coord> {
+    let mut v: Vec<Coord> = ids.filter_map(|id| b.square_of(id)).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// The 2011 26.8 qualifiers of a chase's threats.
+fn qualifiers(b: &Board, chases: &[Threat]) -> Vec<String> {
+    let mut q: Vec<String> = chases
+        .iter()
+        .map(|t| {
+            let rook = role_id(b, t.target) == "rook";
+            match (t.joint, rook, t.cover) {
+                (true, true, _) => "joint_rook",
+                (true, false, _) => "joint_unprotected",
+                (false, true, _) => "rook",
+                (false, false, Cover::Unprotected) => "unprotected",
+                (false, false, Cover::Underprotected) => "underprotected",
+            }
+            .to_string()
+        })
+        .collect();
+    q.sort();
+    q.dedup();
+    q
+}
+
+/// Is `id` one of the side's attacking pieces (rook, horse, cannon, crossed pawn)?
+fn is_attacking_piece(b: &Board, id: PieceId) -> bool {
+    matches!(role_id(b, id), "rook" | "horse" | "cannon") || (is_pawn(b, id) && is_material(b, id))
+}
+
+/// The chase test (28.3, 29.1–29.4; 2011 24.3) with the newness rule (29.2) and the
+/// exceptions 27.1–27.3 (2011 26.1, 26.1.1, 26.1.2, 26.2).
+fn chase_test(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    m: OMove,
+    mover: PieceId,
+    answers_check_with_king: bool,
+) -> ChaseTest {
+    let me = before.side_to_move();
+    // Lines of checks by any piece of the mover count (reading `chase-check-line-any`).
+    let checker = None;
+    let old: BTreeSet<(PieceId, PieceId)> = threats(rules, before, checker)
+        .iter()
+        .map(Threat::key)
+        .collect();
+    let (offers, now): (Vec<Threat>, Vec<Threat>) = threats(rules, &pass(after), checker)
+        .into_iter()
+        .filter(|t| is_material(after, t.target))
+        .partition(|t| is_exchange_offer(rules, after, t, mover));
+    let chase_art = rules.class_article(MoveClass::Chase);
+    let new_art = rules.article("cxa1999.29.2");
+    let mut t = ChaseTest {
+        chases: Vec::new(),
+        pawn_only: Vec::new(),
+        articles: Vec::new(),
+        note: String::new(),
+        idle_move: false,
+        offers: Vec::new(),
+    };
+    let mut them_after = after.clone();
+    them_after.st.turn = me.opponent();
+    let participates = |x: &Threat| x.attacker == mover || x.necessary.contains(&mover);
+    // A line of checks that starts by taking the piece offered in exchange is that exchange,
+    // not a further chase (reading `exchange-offer-not-chase`).
+    let offered: BTreeSet<PieceId> = offers.iter().map(|x| x.target).collect();
+    let now: Vec<Threat> = now
+        .into_iter()
+        .filter(|x| !x.first_capture.is_some_and(|c| offered.contains(&c)))
+        .collect();
+    t.offers = offers
+        .into_iter()
+        .filter(|x| !old.contains(&x.key()))
+        .collect();
+    let mut new: Vec<Threat> = now
+        .iter()
+        .filter(|x| {
+            !old.contains(&x.key()) || (rules.joint_chase_renewed && x.joint && participates(x))
+        })
+        .cloned()
+        .collect();
+    // 2011 26.5: a chase by a piece whose departure opens a capture for the other side that
+    // costs more than the chase wins (a pinned or root piece) is idle.
+    if rules.protector_chase_needs_gain {
+        let before_len = new.len();
+        new.retain(|x| !departure_costs(rules, after, x));
+        if new.len() < before_len {
+            t.articles.push(rules.article("cxa2011.26.5"));
+            t.note =
+                "capturing would open a line that costs more than it wins (pinned piece): idle"
+                    .to_string();
+        }
+    }
+    if new.is_empty() {
+        if !now.is_empty() {
+            t.articles.push(new_art);
+            t.note = format!(
+                "the threat to {} already existed before the move (從捉到捉): not a chase",
+                names(after, now.iter().map(|x| x.target))
+            );
+        }
+        return t;
+    }
+    // 27.1 / 26.1: threats made by the king alone (or, 27.2 / 26.1, by pawns alone) are idle;
+    // with another piece (joint) they are chases (26.1.1).
+    let by_king = |x: &Threat| is_king(after, x.attacker) && !x.joint;
+    let by_pawn = |x: &Threat| is_pawn(after, x.attacker) && !x.joint;
+    if new.iter().all(|x| by_king(x) || by_pawn(x)) {
+        let pawns: Vec<Threat> = new.iter().filter(|x| by_pawn(x)).cloned().collect();
+        let id = if pawns.is_empty() {
+            "cxa1999.27.1"
+        } else {
+            "cxa1999.27.2"
+        };
+        let art = ["cxa2011.26.1", id]
+            .iter()
+            .map(|i| rules.article(i))
+            .find(|a| !a.starts_with("cxa"))
+            .unwrap_or_default();
+        t.articles.push(art);
+        t.note = format!(
+            "the threat to {} is made by the king or a pawn alone: idle",
+            names(after, new.iter().map(|x| x.target))
+        );
+        if rules.pawn_mutual_attack {
+            t.pawn_only = pawns;
+        }
+        return t;
+    }
+    // King answering a check (2011 26.1.2; 1999 reading king-answer-to-check-1999).
+    if answers_check_with_king && rules.king_answer_idle {
+        t.articles.push(answer_to_check_article(rules));
+        t.note = "the threat appears only because the king answered a check: idle".to_string();
+        return t;
+    }
+    let mut chases = new;
+    // 27.3 / 26.2: the single attacking piece on a key point; its incidental threats to
+    // advisors and elephants are idle.
+    if let Some(scope) = &rules.key_point_scope {
+        let attackers: Vec<PieceId> = after
+            .pieces_of(me)
+            .map(|p| p.id)
+            .filter(|id| is_attacking_piece(after, *id))
+            .collect();
+        let minor = |x: &Threat| matches!(role_id(after, x.target), "advisor" | "elephant");
+        if attackers == [mover] && chases.iter().all(minor) {
+            let art = ["cxa2011.26.2", "cxa1999.27.3"]
+                .iter()
+                .map(|i| rules.article(i))
+                .find(|a| !a.starts_with("cxa"))
+                .unwrap_or_default();
+            t.articles.push(art);
+            t.note = format!(
+                "the last attacking piece holds a key point; its threat to {} is incidental: idle{}",
+                names(after, chases.iter().map(|x| x.target)),
+                if scope == "move" { "" } else { " (the move keeps its other natures)" }
+            );
+            let _ = m;
+            t.idle_move = scope == "move";
+            chases.clear();
+            return t;
+        }
+    }
+    let mut note = format!(
+        "new threat (從沒捉到捉) to win {}",
+        chases
+            .iter()
+            .map(|x| {
+                let how = if x.via_checks {
+                    " by consecutive checks"
+                } else if x.joint {
+                    " jointly"
+                } else {
+                    ""
+                };
+                format!(
+                    "{} ({}{how})",
+                    piece_name(after, x.target),
+                    match x.cover {
+                        Cover::Unprotected => "unprotected",
+                        Cover::Underprotected => "not fully protected",
+                    }
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    if chases.iter().any(|x| x.joint) {
+        push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
+    }
+    note.push_str(&format!(": chase ({chase_art})"));
+    t.note = note;
+    t.chases = chases;
+    t
+}
+
+fn names(b: &Board, ids: impl Iterator<Item = PieceId>) -> String {
+    let mut v: Vec<String> = ids.map(|id| piece_name(b, id)).collect();
+    v.sort();
+    v.dedup();
+    v.join(", ")
+}
+
+/// 28.5 / 24.4 and 2011 26.9: a threat between two pieces of equal value that can take each
+/// other is an exchange offer (兑), not a chase, unless accepting it (the target taking the
+/// attacker) loses the accepting side material or gets it mated at once.
+///
+/// The piece the target can take back need not be the first attacker: a rook and a horse
+/// touching a protected horse offer the horses' exchange (2011 26.10.2).
+fn is_exchange_offer(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> bool {
+    if t.via_checks || is_pawn(after, t.target) {
+        return false;
+    }
+    let Some(t_sq) = after.square_of(t.target) else {
+        return false;
+    };
+    let me = after.piece(t.attacker).side;
+    let them = me.opponent();
+    let v = value(rules, after, t.target);
+    // The pieces of the threatening side the target could take, of equal value, that can
+    // themselves take the target.
+    let partners = can_capture(after, me, t_sq);
+    partners.into_iter().any(|p| {
+        let p_sq = after.square_of(p).expect("on board");
+        value(rules, after, p) == v
+            && can_capture(after, them, p_sq).contains(&t.target)
+            && (p == t.attacker || (t.joint && t.necessary.contains(&mover)))
+            && {
+                // Accepting: the target takes the partner; the offering side may take back.
+                let mut a = after.clone();
+                a.st.turn = them;
+                analysis::apply(&mut a, OMove::new(t_sq, p_sq));
+                let back = analysis::see(rules, &a, p_sq, None, 8);
+                v - back >= 0.0 && !analysis::mates_at_once(&a)
+            }
+    })
+}
+
+/// 2011 26.5: would taking the target with the threatening piece open, through the square it
+/// leaves, captures for the other side that win more than the chase gains?
+fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat) -> bool {
+    if t.via_checks {
+        return false;
+    }
+    let (Some(a_sq), Some(t_sq)) = (after.square_of(t.attacker), after.square_of(t.target)) else {
+        return false;
+    };
+    let me = after.piece(t.attacker).side;
+    let mut open_before = after.clone();
+    open_before.st.turn = me.opponent();
+    let existing: Vec<OMove> = open_before.legal_moves();
+    let mut a = after.clone();
+    a.st.turn = me;
+    analysis::apply(&mut a, OMove::new(a_sq, t_sq));
+    let lost = a
+        .legal_moves()
+        .into_iter()
+        .filter(|m| !existing.contains(m) && m.to != t_sq)
+        .filter_map(|m| {
+            let victim = a.piece_id_at(m.to)?;
+            let mut c = a.clone();
+            analysis::apply(&mut c, m);
+            Some(value(rules, &a, victim) - analysis::see(rules, &c, m.to, None, 8))
+        })
+        .fold(0.0, f64::max);
+    lost > t.gain
+}
+
+/// 28.5 / 24.4 exchange: the moved piece and an enemy piece of equal material value can take
+/// each other.
+///
+/// Also when the move makes such a pair of other pieces (e.g. it becomes the screen through
+/// which two cannons face each other, 2011 图13): the pair must be new.
+fn exchange_with(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    mover: PieceId,
+) -> Option<PieceId> {
+    let me = after.piece(mover).side;
+    let pairs = |b: &Board| -> Vec<(PieceId, PieceId)> {
+        let mut out = Vec::new();
+        for x in b.pieces_of(me) {
+            if !is_material(b, x.id) || is_pawn(b, x.id) {
+                continue;
+            }
+            let xs = x.square.expect("on board");
+            let mut mine = b.clone();
+            mine.st.turn = me;
+            for e in capturable_by(&mine, xs) {
+                if is_material(b, e)
+                    && value(rules, b, e) == value(rules, b, x.id)
+                    && can_capture(b, me.opponent(), xs).contains(&e)
+                {
+                    out.push((x.id, e));
+                }
+            }
+        }
+        out
+    };
+    let old = pairs(before);
+    let new: Vec<(PieceId, PieceId)> = pairs(after)
+        .into_iter()
+        .filter(|p| !old.contains(p))
+        .collect();
+    new.iter()
+        .find(|(x, _)| *x == mover)
+        .or(new.first())
+        .map(|(_, e)| *e)
+}
+
+/// 28.6 / 24.5 offer: the moved piece, unprotected, can be taken by an enemy piece of the same
+/// type, and taking it costs the taker nothing at once.
+fn offered_to(rules: &RuleSet, after: &Board, to: Coord, mover: PieceId) -> Option<PieceId> {
+    if !is_material(after, mover) {
+        return None;
+    }
+    let me = after.piece(mover).side;
+    let role = after.piece(mover).role;
+    can_capture(after, me.opponent(), to)
+        .into_iter()
+        .find(|e| {
+            after.piece(*e).role == role && {
+                // Taking must be free: after the capture the offering side cannot take back.
+                let from = after.square_of(*e).expect("on board");
+                let mut a = after.clone();
+                analysis::apply(&mut a, OMove::new(from, to));
+                can_capture(&a, me, to).is_empty() && !analysis::mates_at_once(&a)
+            }
+        })
+        .filter(|_| rules.floating_pawn_value >= 0.0)
+}
+
+/// 28.8 / 24.7 follow: the moved piece now keeps in view a protected enemy piece (it could
+/// take it, without gain) that it did not before.
+fn followed(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    m: OMove,
+    mover: PieceId,
+) -> Option<PieceId> {
+    let me = after.piece(mover).side;
+    let mut mine = after.clone();
+    mine.st.turn = me;
+    let earlier: Vec<PieceId> = capturable_by(before, m.from);
+    capturable_by(&mine, m.to).into_iter().find(|e| {
+        is_material(after, *e) && !earlier.contains(e) && {
+            let sq = after.square_of(*e).expect("on board");
+            let mut a = mine.clone();
+            analysis::apply(&mut a, OMove::new(m.to, sq));
+            // protected: the other side can take back
+            let protected = !can_capture(&a, me.opponent(), sq).is_empty();
+            // held (牵): were it to step aside, the follower would reach another enemy piece
+            // (not the king) behind it on the same line (reading `follow-pin`).
+            let open = without(&mine, sq);
+            let in_view = capturable_by(&mine, m.to);
+            let behind = capturable_by(&open, m.to).into_iter().any(|x| {
+                x != *e && !is_king(after, x) && !in_view.contains(&x) && {
+                    // ... and could win it: the followed piece is held (牵) by that loss.
+                    let xs = open.square_of(x).expect("on board");
+                    let mut c = open.clone();
+                    analysis::apply(&mut c, OMove::new(m.to, xs));
+                    value(rules, &open, x) - analysis::see(rules, &c, xs, None, 8) > 0.0
+                }
+            });
+            protected && behind && rules.floating_pawn_value >= 0.0
+        }
+    })
+}
+
+/// 28.7 / 24.6 block: the moved piece stands in the way of an enemy piece (a line, a horse's
+/// leg, an elephant's eye or a cannon's screen).
+fn blocked(after: &Board, to: Coord, them: Side) -> Option<PieceId> {
+    let open = without(after, to);
+    after
+        .pieces_of(them)
+        .map(|p| p.id)
+        .filter(|id| !is_king(after, *id))
+        .find(|id| {
+            let now = reach_of(after, *id);
+            let free = reach_of(&open, *id);
+            free.iter().any(|c| *c != to && !now.contains(c))
+        })
+}

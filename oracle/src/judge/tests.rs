@@ -1,0 +1,455 @@
+//! Unit tests of the judge's parts: protection (true, false, latent), kill detection, chase
+//! newness (從捉到捉), identity tracking through a cycle, the natural limit with the check cap,
+//! the king and pawn exceptions, and rule-set loading.
+
+use super::*;
+use crate::Spec;
+
+fn board(fen: &str) -> Board {
+    Board::from_fen(Spec::embedded(), fen).unwrap()
+}
+
+fn mv(s: &str) -> OMove {
+    s.parse().unwrap()
+}
+
+fn moves(s: &str) -> Vec<OMove> {
+    s.split_whitespace().map(mv).collect()
+}
+
+fn r1999() -> RuleSet {
+    RuleSet::embedded("cxa-1999").unwrap()
+}
+
+fn r2011() -> RuleSet {
+    RuleSet::embedded("cxa-2011").unwrap()
+}
+
+/// A survey of all CXA examples (run with `--ignored --nocapture`).
+#[test]
+#[ignore = "survey printout for development"]
+fn survey_examples() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/examples");
+    let mut files: Vec<_> = ["cxa-1999", "cxa-2011"]
+        .iter()
+        .flat_map(|d| {
+            std::fs::read_dir(root.join(d))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+        })
+        .collect();
+    files.sort();
+    let filter = std::env::var("EX").unwrap_or_default();
+    for f in files {
+        let y: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        let id = y["id"].as_str().unwrap().to_string();
+        if !id.contains(&filter) {
+            continue;
+        }
+        let rules = RuleSet::embedded(y["rules"].as_str().unwrap()).unwrap();
+        let start = board(y["fen"].as_str().unwrap());
+        let full: Vec<OMove> = y["moves_full"]
+            .as_sequence()
+            .unwrap()
+            .iter()
+            .map(|m| mv(m.as_str().unwrap()))
+            .collect();
+        let t0 = std::time::Instant::now();
+        let j = judge(&rules, &start, &full).unwrap();
+        let e = &y["expected"];
+        let got = format!("{:?} {:?} {}", j.ruling, j.must_change, j.immediate);
+        let want = format!(
+            "{:?} {:?} {:?}",
+            e["ruling"], e["must_change"], e["immediate"]
+        );
+        let mut line = format!(
+            "{id}: {got} | want {want} | pat {:?}/{:?} want {:?}/{:?} [{:.1}s]\n",
+            j.red_pattern,
+            j.black_pattern,
+            e["red_pattern"].as_str(),
+            e["black_pattern"].as_str(),
+            t0.elapsed().as_secs_f64()
+        );
+        let l = j.cycle.len();
+        let first = j.cycle.first().map_or(0, |c| c.ply);
+        for c in y["classes"].as_sequence().unwrap() {
+            let p = c["ply"].as_u64().unwrap() as usize;
+            let want = c["class"].as_str().unwrap();
+            let got = j
+                .cycle
+                .iter()
+                .find(|x| x.ply >= p && (x.ply - p).is_multiple_of(l.max(1)));
+            let (g, note) = match got {
+                Some(x) => (
+                    x.class.name().to_string(),
+                    format!("{} {:?} {}", x.targets.join(","), x.articles, x.note),
+                ),
+                None => ("-".into(), String::new()),
+            };
+            let mark = if g == want { "  " } else { "XX" };
+            line.push_str(&format!(
+                "   {mark} ply {p} {} want {want} got {g}: {note}\n",
+                c["move"].as_str().unwrap()
+            ));
+        }
+        let _ = first;
+        let all = classify_all(&rules, &start, &full).unwrap();
+        let q: Vec<String> = all
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.class == MoveClass::Chase)
+            .map(|(i, c)| format!("{}:{}:{:?}", i + 1, c.side, c.qualifiers))
+            .collect();
+        line.push_str(&format!(
+            "   quals {} want {:?}\n",
+            q.join(" "),
+            y.get("chase_qualifiers")
+                .map(|v| (v["red"].clone(), v["black"].clone()))
+        ));
+        print!("{line}");
+    }
+}
+
+#[test]
+fn rule_sets_load_and_overlay_resolves() {
+    let a = r1999();
+    let b = r2011();
+    assert_eq!(a.repetition_count, 3);
+    assert_eq!(a.kill_search_depth, 9);
+    assert!(a.both_forbidden.is_none());
+    assert!(b.both_forbidden.is_some());
+    assert!(a.pawn_mutual_attack);
+    assert!(!b.pawn_mutual_attack);
+    assert!(b.joint_chase && !a.joint_chase);
+    assert!(b.pawn_for_rook_is_gain && !a.pawn_for_rook_is_gain);
+    assert_eq!(a.class_article(MoveClass::Chase), "28.3");
+    assert_eq!(b.class_article(MoveClass::Chase), "24.3");
+    assert_eq!(b.article("cxa1999.26.1"), "25.1");
+    assert!(b.interpretations.iter().any(|i| i.id == "grave-joint"));
+    assert!(!b
+        .interpretations
+        .iter()
+        .any(|i| i.id == "protector-chase-1999"));
+    assert!(RuleSet::embedded("axf-nope").is_err());
+}
+
+/// The threats of the side to move in `fen`.
+fn threats_in(rules: &RuleSet, fen: &str) -> Vec<analysis::Threat> {
+    analysis::threats(rules, &board(fen), None)
+}
+
+fn class_of(rules: &RuleSet, fen: &str, m: &str) -> Classification {
+    classify(rules, &board(fen), mv(m), None).unwrap()
+}
+
+#[test]
+fn true_protection_is_not_a_chase_target() {
+    // Red rook a5 attacks the black horse e5, which the black rook e7 protects: rook for horse
+    // is no gain (28.16 有根子).
+    let t = threats_in(&r1999(), "4k4/9/4r4/9/4n4/R8/9/9/9/3K5 w - - 0 1");
+    assert!(t.is_empty(), "{t:?}");
+}
+
+#[test]
+fn false_protection_counts_as_none() {
+    // The black rook e7 would protect the horse c7, but it is pinned against its king by the red
+    // rook e2: the horse is unprotected (假根, 28.16).
+    let fen = "4k4/9/2n1r4/9/9/9/9/2R1R4/9/3K5 w - - 0 1";
+    let horse = board(fen).piece_id_at("c7".parse().unwrap()).unwrap();
+    let t = threats_in(&r1999(), fen);
+    let on_c7: Vec<_> = t.iter().filter(|x| x.target == horse).collect();
+    assert_eq!(on_c7.len(), 1, "{t:?}");
+    assert_eq!(on_c7[0].cover, analysis::Cover::Unprotected);
+}
+
+#[test]
+fn latent_protection_counts() {
+    // The red rook c5 blocks the black rook a5's line to the horse e5; taking the horse opens it
+    // (暗根): no gain, no threat (the rook a5 itself is protected by the horse b7).
+    let t = threats_in(&r1999(), "5k3/9/1n7/9/r1R1n4/9/9/9/9/3K5 w - - 0 1");
+    assert!(t.is_empty(), "{t:?}");
+}
+
+#[test]
+fn a_lesser_piece_attacking_a_rook_chases_it() {
+    // A horse attacks the rook e6 (gain by the exchange, 29.1, 29.3).
+    let c = class_of(&r1999(), "4k4/9/9/4r4/7N1/9/9/9/9/3K5 w - - 0 1", "h5f4");
+    assert_eq!(c.class, MoveClass::Chase, "{c:?}");
+    assert_eq!(c.targets, vec!["e6".parse().unwrap()]);
+}
+
+#[test]
+fn kill_is_a_forced_mate_by_checks() {
+    // Two rooks: Rb9 mates at once.
+    let b = board("4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1");
+    assert!(analysis::mate_by_checks(&b, 1));
+    // 1999 圖九: the cannon's move threatens mate by consecutive checks (長殺), found within the
+    // spec's kill_search_depth.
+    let rules = r1999();
+    let fen = "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w - - 0 1";
+    assert_eq!(class_of(&rules, fen, "i0h0").class, MoveClass::Kill);
+    let after = board(fen).after(mv("i0h0")).unwrap();
+    assert!(analysis::mate_by_checks(
+        &analysis::pass(&after),
+        rules.kill_search_depth
+    ));
+    assert!(
+        !analysis::mate_by_checks(&analysis::pass(&after), 3),
+        "the mate needs more than two checks"
+    );
+}
+
+#[test]
+fn chase_must_be_new() {
+    let rules = r1999();
+    // 圖二: the rook returns to g4 and attacks the horse it could take at the start, but not in
+    // the position just before the move: 從沒捉到捉, a chase.
+    let all = classify_all(
+        &rules,
+        &board("5k3/9/6n2/9/9/6R2/9/9/9/3K5 w - - 0 1"),
+        &moves("g4f4 f9e9 f4g4"),
+    )
+    .unwrap();
+    assert_eq!(all[2].class, MoveClass::Chase);
+    // 圖八: the rook keeps attacking the elephant while escaping: 從捉到捉, idle (29.2).
+    let all = classify_all(
+        &rules,
+        &board("4k4/9/9/9/9/6N2/9/4B1r2/9/3K5 w - - 0 1"),
+        &moves("g4i3 g2h2"),
+    )
+    .unwrap();
+    assert_eq!(all[1].class, MoveClass::Idle);
+    assert!(
+        all[1].articles.contains(&"29.2".to_string()),
+        "{:?}",
+        all[1]
+    );
+}
+
+#[test]
+fn pieces_are_followed_by_identity_through_a_cycle() {
+    // 圖三: red's horse chases the black rook on i9 and then on h9: the same piece.
+    let rules = r1999();
+    let start =
+        board("1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1");
+    let ms = moves("h6i4 i9h9 i4h6 h9i9 h6i4 i9h9 i4h6 h9i9");
+    let all = classify_all(&rules, &start, &ms).unwrap();
+    assert_eq!(all[0].target_ids, all[2].target_ids);
+    assert_ne!(all[0].targets, all[2].targets, "different squares");
+    assert_eq!(all[0].piece, all[2].piece, "the same horse");
+    let j = judge(&rules, &start, &ms).unwrap();
+    assert_eq!(j.red_pattern.as_deref(), Some("perpetual_chase"));
+    assert!(
+        j.details[0].contains("one piece chased by one piece"),
+        "{:?}",
+        j.details
+    );
+    assert_eq!(j.cycle.len(), 4);
+    assert_eq!(j.cycle[0].ply, 5);
+}
+
+#[test]
+fn natural_limit_with_check_cap() {
+    let rules = r1999();
+    assert_eq!((rules.natural_limit_moves, rules.check_cap_moves), (60, 10));
+    assert_eq!(natural_limit_claimant(&rules, 119, [0, 0]), None);
+    assert_eq!(natural_limit_claimant(&rules, 120, [0, 0]), Some(Side::Red));
+    // Red gave 12 checks: as claimant its last 2 checks' rounds do not count; Black may claim.
+    assert_eq!(
+        natural_limit_claimant(&rules, 120, [12, 0]),
+        Some(Side::Black)
+    );
+    assert_eq!(natural_limit_claimant(&rules, 120, [12, 11]), None);
+    assert_eq!(
+        natural_limit_claimant(&rules, 122, [12, 11]),
+        Some(Side::Black)
+    );
+    assert_eq!(
+        natural_limit_claimant(&rules, 124, [12, 11]),
+        Some(Side::Red)
+    );
+    // The whole judge with a lowered limit (4.2.4 allows it): 3 rounds without capture.
+    let mut short = rules.clone();
+    short.natural_limit_moves = 3;
+    let j = judge(
+        &short,
+        &board("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1"),
+        &moves("a1a2 d9d8 a2a3 d8d9 a3a4 d9d8 a4a5"),
+    )
+    .unwrap();
+    assert_eq!(j.result, GameResult::Draw);
+    assert_eq!(j.ply, 6);
+    assert_eq!(j.articles, vec!["4.2.4", "23.3"]);
+}
+
+#[test]
+fn king_alone_chase_is_idle() {
+    // The red king steps next to an unprotected crossed black pawn (27.1 / 2011 26.1).
+    let fen = "5k3/9/9/9/9/9/9/9/3K5/4p4 w - - 0 1";
+    let c = class_of(&r1999(), fen, "d1e1");
+    assert_eq!(c.class, MoveClass::Idle);
+    assert!(c.articles.contains(&"27.1".to_string()), "{c:?}");
+    let c = class_of(&r2011(), fen, "d1e1");
+    assert_eq!(c.class, MoveClass::Idle);
+    assert!(c.articles.contains(&"26.1".to_string()), "{c:?}");
+}
+
+#[test]
+fn pawn_alone_chase_is_idle_unless_mutual_attack() {
+    // A crossed red pawn attacks an unprotected horse (27.2 / 2011 26.1).
+    let fen = "5k3/9/4n4/9/4P4/9/9/9/9/3K5 w - - 0 1";
+    let c = class_of(&r1999(), fen, "e5e6");
+    assert_eq!(c.class, MoveClass::Idle);
+    assert!(c.pawn_chase, "1999 keeps it for the mutual-attack clause");
+    let c = class_of(&r2011(), fen, "e5e6");
+    assert_eq!(c.class, MoveClass::Idle);
+    assert!(!c.pawn_chase, "2011 has no mutual-attack clause");
+    // 1999 圖十三: in mutual perpetual attack the pawn's threats are chases: both forbidden, draw.
+    let rules = r1999();
+    let j = judge(
+        &rules,
+        &board("4k4/9/PP7/2r6/1P7/9/1NN6/9/9/3K5 w - - 0 1"),
+        &moves("b5c5 c6b6 c5b5 b6c6 b5c5 c6b6 c5b5 b6c6"),
+    )
+    .unwrap();
+    assert_eq!(j.red_pattern.as_deref(), Some("perpetual_chase"));
+    assert_eq!(j.ruling, Ruling::Draw);
+    assert!(j.cycle[0].articles.contains(&"27.2".to_string()));
+}
+
+#[test]
+fn perpetual_check_loses_at_once_and_pending_is_reported() {
+    let rules = r1999();
+    let start = board("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1");
+    let j = judge(
+        &rules,
+        &start,
+        &moves("f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8 f0e0"),
+    )
+    .unwrap();
+    assert_eq!(
+        (j.result, j.ruling, j.immediate, j.ply),
+        (GameResult::BlackWins, Ruling::RedLoses, true, 8)
+    );
+    // One cycle only: the ruling that would apply, pending.
+    let j = judge(&rules, &start, &moves("f0e0 e8f8 e0f0 f8e8")).unwrap();
+    assert!(j.pending);
+    assert_eq!(j.result, GameResult::Ongoing);
+    assert_eq!(j.ruling, Ruling::RedLoses);
+}
+
+#[test]
+fn bad_moves_are_errors_with_their_index() {
+    let rules = r1999();
+    let err = judge(
+        &rules,
+        &Board::start(Spec::embedded()),
+        &moves("h2e2 h9g7 e2e9"),
+    )
+    .unwrap_err();
+    match err {
+        JudgeError::IllegalMove { index, .. } => assert_eq!(index, 3),
+    }
+}
+
+#[test]
+fn json_contract_fields() {
+    let rules = r2011();
+    let start = board("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1");
+    let j = judge(
+        &rules,
+        &start,
+        &moves("f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8"),
+    )
+    .unwrap();
+    let v: serde_yaml::Value = serde_yaml::to_value(&j).unwrap();
+    let keys: Vec<String> = v
+        .as_mapping()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "rules",
+            "result",
+            "reason",
+            "ply",
+            "articles",
+            "ruling",
+            "must_change",
+            "immediate",
+            "pending",
+            "cycle",
+            "red_pattern",
+            "black_pattern"
+        ]
+    );
+    let c: Vec<String> = v["cycle"][0]
+        .as_mapping()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(c, ["ply", "move", "side", "class", "targets", "articles"]);
+    assert_eq!(v["result"].as_str(), Some("black_wins"));
+    assert_eq!(v["articles"][0].as_str(), Some("4.1.4"));
+}
+
+#[test]
+fn rule_set_from_a_directory() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/rules");
+    let a = RuleSet::load_dir("cxa-2011", &dir).unwrap();
+    assert_eq!(a.patterns.len(), r2011().patterns.len());
+    assert!(RuleSet::load_dir("cxa-1999", std::path::Path::new("/nonexistent")).is_err());
+}
+
+#[test]
+fn opening_shuffle_is_idle_on_both_sides() {
+    // Horses out and back from the start position, twice: no attack, both allowed, draw (26.2).
+    let rules = r1999();
+    let j = judge(
+        &rules,
+        &Board::start(Spec::embedded()),
+        &moves("h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9"),
+    )
+    .unwrap();
+    assert_eq!(j.ruling, Ruling::Draw);
+    assert!(j.immediate);
+    assert_eq!(j.result, GameResult::Draw);
+    assert!(
+        j.cycle.iter().all(|c| c.class == MoveClass::Idle),
+        "{:?}",
+        j.cycle
+    );
+    assert_eq!(j.articles, vec!["24.2", "26.2"]);
+}
+
+#[test]
+#[ignore = "debug printout"]
+fn debug_threats() {
+    let rules = RuleSet::embedded(&std::env::var("RS").unwrap_or("cxa-2011".into())).unwrap();
+    let mut x = board(&std::env::var("FEN").unwrap());
+    for m in moves(&std::env::var("MOVES").unwrap()) {
+        let c = classify(&rules, &x, m, None).unwrap();
+        println!("{m}: {:?} {:?} {}", c.class, c.targets, c.note);
+        x.play(m).unwrap();
+        let p = analysis::pass(&x);
+        for t in analysis::threats(&rules, &p, None) {
+            println!(
+                "   threat by {} on {} gain {} joint {} checks {} necessary {:?}",
+                classify::piece_name(&p, t.attacker),
+                classify::piece_name(&p, t.target),
+                t.gain,
+                t.joint,
+                t.via_checks,
+                t.necessary
+                    .iter()
+                    .map(|i| classify::piece_name(&p, *i))
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+}
