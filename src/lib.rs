@@ -26,7 +26,9 @@ mod bitboard;
 mod explain;
 mod fen;
 mod moves;
+pub mod notation;
 mod position;
+pub mod record;
 /// The generated tables (from spec/*.yaml) and board geometry.
 pub mod tables;
 
@@ -34,7 +36,9 @@ pub use bitboard::Bitboard;
 pub use explain::{parse_moves, IllegalMoveReason, MoveListError, MoveListErrorKind, WhyNot};
 pub use fen::{BoardError, FenError, Relaxation};
 pub use moves::{Move, MoveList, MoveParseError, RankConvention, MAX_MOVES};
+pub use notation::{Format, NotationError};
 pub use position::{Outcome, PerftDetail, Position, Setup, UndoInfo};
+pub use record::{GameRecord, GameResult};
 pub use xiangqi_spec::vocab::{ByColor, Color, File, Piece, Rank, Role, Square};
 
 #[cfg(test)]

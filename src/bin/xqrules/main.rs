@@ -3,7 +3,12 @@
 //! The forms of every sub-command are a contract that other tools rely on: see the README.
 //! Errors go to stderr with exit code 2.
 
+mod convert;
+mod engine_check;
 mod engines;
+mod judge;
+mod spec_tools;
+mod suite;
 
 use std::process::ExitCode;
 
@@ -30,6 +35,27 @@ enum Command {
     Legal(LegalArgs),
     /// Print a position as a text board.
     Show(ShowArgs),
+    /// Check a UCI/UCCI engine's move generation against ours (perft with divide descent).
+    ///
+    /// Exit code 0: all agree; 1: disagreements found; 2: the check could not run.
+    EngineCheck(engine_check::EngineCheckArgs),
+    /// Export a language-agnostic conformance suite.
+    Suite(suite::SuiteArgs),
+    /// Rule on a move sequence with the repetition rules (棋例): classes, patterns, ruling.
+    ///
+    /// Exit code 0 for any result; 2 for bad input (the move index and the reason).
+    Judge(judge::JudgeArgs),
+    /// Convert moves between notations (ICCS, Chinese 炮二平五, WXF C2=5), one per line.
+    ///
+    /// The moves are played in sequence; exit code 2 with the move index and reason at the first bad one.
+    Convert(convert::ConvertArgs),
+    /// Spec tooling for rules committees: `spec check [DIR]`, `spec index OUT.html`.
+    ///
+    /// `spec check` exit code: 0 clean, 1 problems found (`file:line:column: reason` on stderr),
+    /// 2 the check could not run.
+    Spec(spec_tools::SpecArgs),
+    /// Draw every worked example as an SVG diagram, with an HTML index (default: diagrams/).
+    Diagram(spec_tools::DiagramArgs),
 }
 
 #[derive(Debug, Args)]
@@ -37,6 +63,24 @@ struct PositionArgs {
     /// Position in Xiangqi FEN (default: the start position, art. 1.3).
     #[arg(long)]
     fen: Option<String>,
+    /// Moves to play from the position first, space-separated (ICCS, in the --ranks numbering).
+    /// An illegal move is reported with its 1-based index and the reason.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Accept analysis positions: skip the piece-count, placement and check validations of the
+    /// FEN, and say on stderr which ones were relaxed.
+    #[arg(long)]
+    lenient: bool,
+}
+
+impl PositionArgs {
+    fn start(&self) -> engines::Start<'_> {
+        engines::Start {
+            fen: self.fen.as_deref(),
+            moves: self.moves.as_deref(),
+            lenient: self.lenient,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -89,6 +133,13 @@ enum Names {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // engine-check has its own exit codes (0 agree, 1 disagreements, 2 could not run).
+    let cli = match cli.command {
+        Command::EngineCheck(args) => return engine_check::run(args),
+        Command::Spec(args) => return spec_tools::run_spec(args),
+        Command::Diagram(args) => return spec_tools::run_diagram(args),
+        command => Cli { command },
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -101,9 +152,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Perft(args) => {
-            let fen = args.position.fen.as_deref();
             let engine = args.engine.engine();
-            let result = engine.perft(fen, args.depth, args.divide, args.ranks)?;
+            let result = engine.perft(&args.position.start(), args.depth, args.divide, args.ranks)?;
             let mut out = String::new();
             for (mv, count) in &result.divide {
                 out.push_str(&format!("{mv}: {count}\n"));
@@ -114,7 +164,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Legal(args) => {
             let engine = args.engine.engine();
-            let moves = engine.legal(args.position.fen.as_deref(), args.ranks)?;
+            let moves = engine.legal(&args.position.start(), args.ranks)?;
             let mut out = String::new();
             for mv in moves {
                 out.push_str(&mv);
@@ -123,8 +173,13 @@ fn run(cli: Cli) -> Result<(), String> {
             print!("{out}");
             Ok(())
         }
+        Command::EngineCheck(_) => Err("engine-check is dispatched in main".to_string()),
+        Command::Spec(_) | Command::Diagram(_) => Err("dispatched in main".to_string()),
+        Command::Suite(args) => suite::run(args),
+        Command::Judge(args) => judge::run(args),
+        Command::Convert(args) => convert::run(args),
         Command::Show(args) => {
-            let text = engines::show(args.position.fen.as_deref(), args.names == Names::Chinese)?;
+            let text = engines::show(&args.position.start(), args.names == Names::Chinese)?;
             print!("{text}");
             Ok(())
         }
