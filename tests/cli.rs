@@ -150,14 +150,25 @@ fn every_command_has_help() {
 fn moves_are_played_first_and_a_bad_move_is_reported_with_index_and_reason() {
     let o = xqrules(&["perft", "--depth", "1", "--moves", "h2e2 h9g7"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let oracle = xqrules(&["perft", "--depth", "1", "--moves", "h2e2 h9g7", "--engine", "oracle"]);
+    let oracle = xqrules(&[
+        "perft",
+        "--depth",
+        "1",
+        "--moves",
+        "h2e2 h9g7",
+        "--engine",
+        "oracle",
+    ]);
     assert_eq!(stdout(&o), stdout(&oracle));
     for engine in ["fast", "oracle"] {
         let o = xqrules(&["legal", "--moves", "h2e2 h9g7 e2e9", "--engine", engine]);
         assert_eq!(o.status.code(), Some(2), "{engine}");
         let err = stderr(&o);
         assert!(err.contains("move 3 \"e2e9\""), "{engine}: {err}");
-        assert!(err.contains("screen"), "{engine}: the cannon needs a screen: {err}");
+        assert!(
+            err.contains("screen"),
+            "{engine}: the cannon needs a screen: {err}"
+        );
     }
 }
 
@@ -170,7 +181,11 @@ fn lenient_accepts_analysis_positions_and_says_what_it_relaxed() {
         assert_eq!(strict.status.code(), Some(2), "{engine}: strict rejects");
         let o = xqrules(&["legal", "--fen", fen, "--lenient", "--engine", engine]);
         assert!(o.status.success(), "{engine}: {}", stderr(&o));
-        assert!(stderr(&o).contains("not checked"), "{engine}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("not checked"),
+            "{engine}: {}",
+            stderr(&o)
+        );
         assert!(stdout(&o).lines().count() > 20, "{engine}");
     }
 }

@@ -36,7 +36,7 @@ fn expand_board(fen: &str) -> (Vec<Vec<char>>, String) {
             let mut cells = Vec::new();
             for c in row.chars() {
                 match c.to_digit(10) {
-                    Some(n) => cells.extend(std::iter::repeat('.').take(n as usize)),
+                    Some(n) => cells.extend(std::iter::repeat_n('.', n as usize)),
                     None => cells.push(c),
                 }
             }

@@ -25,8 +25,8 @@ fn every_regression_case_now_agrees() {
     entries.sort();
     for path in entries {
         let text = std::fs::read_to_string(&path).expect("read case");
-        let case: Case = serde_yaml::from_str(&text)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let case: Case =
+            serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let pair = match Pair::new(&case.start_fen) {
             Ok(pair) => pair,
             Err(d) => panic!("{}: still diverges:\n{d}", case.name),

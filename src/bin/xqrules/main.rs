@@ -153,7 +153,8 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Perft(args) => {
             let engine = args.engine.engine();
-            let result = engine.perft(&args.position.start(), args.depth, args.divide, args.ranks)?;
+            let result =
+                engine.perft(&args.position.start(), args.depth, args.divide, args.ranks)?;
             let mut out = String::new();
             for (mv, count) in &result.divide {
                 out.push_str(&format!("{mv}: {count}\n"));
