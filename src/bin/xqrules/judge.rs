@@ -35,6 +35,12 @@ pub struct JudgeArgs {
     /// DIR, read at run time instead of the embedded copy.
     #[arg(long)]
     spec: Option<PathBuf>,
+    /// Game records to judge: PGN files (several games each, UTF-8 or GBK), XQF files, or
+    /// directories (read recursively for *.pgn and *.xqf). With --rules (default cxa-1999).
+    /// One game prints its explanation (or JSON); more print one JSON line per game, with a
+    /// progress bar on stderr. Exit 1 when a record could not be judged (each is reported).
+    #[arg(long, num_args = 1.., conflicts_with_all = ["example", "moves", "fen"])]
+    game: Vec<PathBuf>,
 }
 
 /// Which adjudicator answers.
@@ -291,10 +297,14 @@ fn load_example(id: &str) -> Result<Example, String> {
     })
 }
 
-/// Runs `xqrules judge`; `Err` is printed with exit code 2.
-pub fn run(args: JudgeArgs) -> Result<(), String> {
+/// Runs `xqrules judge`; `Err` is printed with exit code 2. `Ok(false)`: some game records
+/// could not be judged (reported on stdout), exit code 1.
+pub fn run(args: JudgeArgs) -> Result<bool, String> {
     if args.engine == JudgeEngine::Fast {
         return Err("judge --engine fast: not yet implemented: use --engine oracle".to_string());
+    }
+    if !args.game.is_empty() {
+        return games::run(&args);
     }
     let example = args.example.as_deref().map(load_example).transpose()?;
     let rules_id = args
@@ -344,5 +354,202 @@ pub fn run(args: JudgeArgs) -> Result<(), String> {
         }
         Format::Text => print!("{}", explain(&j, &start)),
     }
-    Ok(())
+    Ok(true)
+}
+
+/// The rule set and spec named by the arguments (embedded, or read from `--spec DIR`).
+fn rules_and_spec(args: &JudgeArgs, rules_id: &str) -> Result<(RuleSet, Spec), String> {
+    match &args.spec {
+        Some(dir) => Ok((
+            RuleSet::load_dir(rules_id, &dir.join("rules")).map_err(|e| e.to_string())?,
+            Spec::load_dir(dir).map_err(|e| format!("spec {}: {e}", dir.display()))?,
+        )),
+        None => Ok((
+            RuleSet::embedded(rules_id).map_err(|e| e.to_string())?,
+            Spec::embedded().clone(),
+        )),
+    }
+}
+
+/// `judge --game`: whole games and archives.
+mod games {
+    use std::path::{Path, PathBuf};
+
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use serde_json::json;
+    use xiangqi_oracle::judge::{explain, judge, RuleSet};
+    use xiangqi_oracle::{Board, OMove, Spec};
+    use xiangqi_rules::record::{self, GameRecord};
+
+    use super::{rules_and_spec, Format, JudgeArgs};
+
+    /// One game of the input, or the reason it could not be read.
+    struct Entry {
+        file: String,
+        /// 1-based index of the game in its file.
+        game: usize,
+        record: Result<GameRecord, String>,
+    }
+
+    /// Every *.pgn / *.xqf below a directory (sorted), or the file itself.
+    fn files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+        if path.is_dir() {
+            let mut children: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .collect();
+            children.sort();
+            for child in children {
+                let ext = child
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .map(str::to_ascii_lowercase);
+                if child.is_dir() || matches!(ext.as_deref(), Some("pgn" | "xqf")) {
+                    files(&child, out)?;
+                }
+            }
+            Ok(())
+        } else if path.exists() {
+            out.push(path.to_path_buf());
+            Ok(())
+        } else {
+            Err(format!("{}: no such file or directory", path.display()))
+        }
+    }
+
+    /// Reads every game of every file; a broken file or game becomes an `Err` entry.
+    fn read(paths: &[PathBuf]) -> Result<Vec<Entry>, String> {
+        let mut list = Vec::new();
+        for p in paths {
+            files(p, &mut list)?;
+        }
+        let mut entries = Vec::new();
+        for path in list {
+            let file = path.display().to_string();
+            let bytes = match std::fs::read(&path) {
+                Ok(b) => b,
+                Err(e) => {
+                    entries.push(Entry {
+                        file,
+                        game: 1,
+                        record: Err(format!("cannot read: {e}")),
+                    });
+                    continue;
+                }
+            };
+            if bytes.starts_with(b"XQ") {
+                entries.push(Entry {
+                    file,
+                    game: 1,
+                    record: record::xqf::read_xqf(&bytes).map_err(|e| e.to_string()),
+                });
+                continue;
+            }
+            let (text, _) = record::decode_text(&bytes);
+            let games = record::pgn::read_games(&text);
+            if games.is_empty() {
+                entries.push(Entry {
+                    file: file.clone(),
+                    game: 1,
+                    record: Err("no game in the file".to_string()),
+                });
+            }
+            for (i, g) in games.into_iter().enumerate() {
+                entries.push(Entry {
+                    file: file.clone(),
+                    game: i + 1,
+                    record: g.map_err(|e| e.to_string()),
+                });
+            }
+        }
+        Ok(entries)
+    }
+
+    /// Judges one game record: its start position and main line, with the oracle.
+    fn judge_game(
+        rules: &RuleSet,
+        spec: &Spec,
+        game: &GameRecord,
+    ) -> Result<(Board, xiangqi_oracle::judge::Judgement), String> {
+        let start =
+            Board::from_fen(spec, &game.start_fen).map_err(|e| format!("start position: {e}"))?;
+        let moves: Vec<OMove> = game
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let text = m.to_string();
+                OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", i + 1))
+            })
+            .collect::<Result<_, _>>()?;
+        let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
+        Ok((start, j))
+    }
+
+    /// Runs `judge --game`; `Ok(false)` when some record could not be judged.
+    pub(super) fn run(args: &JudgeArgs) -> Result<bool, String> {
+        let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
+        let (rules, spec) = rules_and_spec(args, &rules_id)?;
+        let entries = read(&args.game)?;
+        if entries.is_empty() {
+            return Err("judge --game: no *.pgn or *.xqf file found".to_string());
+        }
+        if let [only] = entries.as_slice() {
+            let game = only
+                .record
+                .as_ref()
+                .map_err(|e| format!("{}: {e}", only.file))?;
+            let (start, j) =
+                judge_game(&rules, &spec, game).map_err(|e| format!("{}: {e}", only.file))?;
+            match args.format {
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&j).map_err(|e| e.to_string())?
+                ),
+                Format::Text => {
+                    println!("Game: {} ({})", only.file, tags_line(game));
+                    print!("{}", explain(&j, &start));
+                }
+            }
+            return Ok(true);
+        }
+        let bar =
+            ProgressBar::with_draw_target(Some(entries.len() as u64), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let (mut judged, mut failed) = (0usize, 0usize);
+        for e in &entries {
+            let outcome = e
+                .record
+                .clone()
+                .and_then(|g| judge_game(&rules, &spec, &g).map(|(_, j)| (g, j)));
+            let line = match outcome {
+                Ok((g, j)) => {
+                    judged += 1;
+                    json!({"file": e.file, "game": e.game, "status": "judged",
+                           "tags": g.tags.iter().cloned().collect::<std::collections::BTreeMap<_, _>>(),
+                           "judgement": j})
+                }
+                Err(err) => {
+                    failed += 1;
+                    json!({"file": e.file, "game": e.game, "status": "error", "error": err})
+                }
+            };
+            bar.suspend(|| println!("{line}"));
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        eprintln!(
+            "xqrules: {} games: {judged} judged, {failed} not judged (reported above)",
+            entries.len()
+        );
+        Ok(failed == 0)
+    }
+
+    fn tags_line(game: &GameRecord) -> String {
+        let tag = |k: &str| game.tag(k).unwrap_or("?").to_string();
+        format!("{}, result {}", tag("Event"), tag("Result"))
+    }
 }

@@ -132,16 +132,8 @@ enum Names {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    // engine-check has its own exit codes (0 agree, 1 disagreements, 2 could not run).
-    let cli = match cli.command {
-        Command::EngineCheck(args) => return engine_check::run(args),
-        Command::Spec(args) => return spec_tools::run_spec(args),
-        Command::Diagram(args) => return spec_tools::run_diagram(args),
-        command => Cli { command },
-    };
-    match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+    match run(Cli::parse()) {
+        Ok(code) => code,
         Err(message) => {
             eprintln!("xqrules: {message}");
             ExitCode::from(2)
@@ -149,8 +141,23 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+/// Runs a sub-command. `Err` is printed with exit code 2 (bad input); commands with their own
+/// exit codes (engine-check, spec, diagram, judge --game) return them.
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    let done = |()| ExitCode::SUCCESS;
     match cli.command {
+        Command::EngineCheck(args) => Ok(engine_check::run(args)),
+        Command::Spec(args) => Ok(spec_tools::run_spec(args)),
+        Command::Diagram(args) => Ok(spec_tools::run_diagram(args)),
+        Command::Suite(args) => suite::run(args).map(done),
+        Command::Judge(args) => judge::run(args).map(|all_judged| {
+            if all_judged {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }),
+        Command::Convert(args) => convert::run(args).map(done),
         Command::Perft(args) => {
             let engine = args.engine.engine();
             let result =
@@ -161,7 +168,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             out.push_str(&format!("{}\n", result.total));
             print!("{out}");
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
         Command::Legal(args) => {
             let engine = args.engine.engine();
@@ -172,17 +179,12 @@ fn run(cli: Cli) -> Result<(), String> {
                 out.push('\n');
             }
             print!("{out}");
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
-        Command::EngineCheck(_) => Err("engine-check is dispatched in main".to_string()),
-        Command::Spec(_) | Command::Diagram(_) => Err("dispatched in main".to_string()),
-        Command::Suite(args) => suite::run(args),
-        Command::Judge(args) => judge::run(args),
-        Command::Convert(args) => convert::run(args),
         Command::Show(args) => {
             let text = engines::show(&args.position.start(), args.names == Names::Chinese)?;
             print!("{text}");
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
     }
 }
