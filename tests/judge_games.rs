@@ -94,7 +94,11 @@ fn bundled_games_explanations() {
     ] {
         let file = format!("{GAMES}/{name}.pgn");
         let o = xqrules(&["judge", "--game", &file, "--rules", rules]);
-        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         let text = String::from_utf8(o.stdout)
             .unwrap()
             .replace(GAMES, "tests/data/games");
