@@ -1,6 +1,7 @@
 //! Perft benchmarks (criterion), throughput in leaf nodes per second.
 //!
 //! - group `fast`: the bitboard implementation (bulk counting at the last ply);
+//! - group `fast_portable`: the same without the CPU-feature dispatch (justifies its `unsafe`);
 //! - group `oracle`: the reference implementation, same positions (the ratio fast/oracle is the
 //!   oracle's slowdown, which must stay under 100x so that it can be fuzzed);
 //! - group `peer`: Fairy-Stockfish (`go perft`) as a UCI child process in the same session, when
@@ -70,6 +71,16 @@ fn fast(c: &mut Criterion) {
             .1
             .clone();
         pos.perft(DEPTH)
+    });
+}
+
+/// The portable code path of `fast` (no popcnt/bmi1/lzcnt dispatch): the `fast` / `fast_portable`
+/// ratio is the gain that justifies the one `unsafe` call in `src/position.rs`.
+fn fast_portable(c: &mut Criterion) {
+    bench_group(c, "fast_portable", |fen| {
+        Position::from_fen(fen)
+            .expect("valid FEN")
+            .perft_portable(DEPTH)
     });
 }
 
@@ -161,5 +172,5 @@ fn peer(c: &mut Criterion) {
     bench_group(c, "peer", |fen| engine.perft(fen, DEPTH).unwrap_or(0));
 }
 
-criterion_group!(benches, fast, oracle, peer);
+criterion_group!(benches, fast, fast_portable, oracle, peer);
 criterion_main!(benches);

@@ -677,7 +677,9 @@ impl Position {
         self.perft_portable(depth)
     }
 
-    fn perft_portable(&mut self, depth: u32) -> u64 {
+    /// [`Position::perft`] without the run-time CPU-feature dispatch: the portable code path.
+    /// The `perft` benchmark compares both, which is what justifies the one `unsafe` call.
+    pub fn perft_portable(&mut self, depth: u32) -> u64 {
         perft_body!(self, depth, perft_portable)
     }
 
