@@ -105,3 +105,33 @@ fn bundled_games_explanations() {
         insta::assert_snapshot!(format!("game_{name}"), text);
     }
 }
+
+#[test]
+fn a_last_move_that_leaves_the_kings_facing_loses_for_its_maker() {
+    let dir = std::env::temp_dir().join(format!("xq-judge-facing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = |moves: &str| {
+        format!("[FEN \"4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]\n[Format \"ICCS\"]\n\n{moves} *\n")
+    };
+    let last = dir.join("facing-last.pgn");
+    std::fs::write(&last, pgn("1. e1d2")).unwrap();
+    let o = xqrules(&[
+        "judge",
+        "--game",
+        last.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["result"], "black_wins", "{v}");
+    assert_eq!(v["articles"], serde_json::json!(["4.1.2"]));
+    assert_eq!(v["ply"], 1);
+    // The record may not go on after the game ended.
+    let more = dir.join("facing-more.pgn");
+    std::fs::write(&more, pgn("1. e1d2 e9d9")).unwrap();
+    let o = xqrules(&["judge", "--game", more.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("kings would face"));
+    std::fs::remove_dir_all(&dir).ok();
+}

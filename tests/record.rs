@@ -195,6 +195,7 @@ fn random_game(seed: u64, plies: usize) -> GameRecord {
         start_fen,
         moves,
         result: results[seed as usize % 4],
+        losing_move: None,
     }
 }
 

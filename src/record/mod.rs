@@ -81,6 +81,21 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
     /// The recorded result.
     pub result: GameResult,
+    /// A last move of the main line that the movement rules forbid and that therefore ends the
+    /// game against the side that made it: the kings left facing (將帥對面, art. 4.1.2) or the
+    /// own king left attacked (art. 3.1, 4.1.6). It is not part of `moves`.
+    pub losing_move: Option<LosingMove>,
+}
+
+/// A forbidden last move of a record (see [`GameRecord::losing_move`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LosingMove {
+    /// 1-based index in the main line (`moves.len() + 1`).
+    pub index: usize,
+    /// The move.
+    pub mv: Move,
+    /// Why the movement rules forbid it.
+    pub reason: crate::IllegalMoveReason,
 }
 
 impl Default for GameRecord {
@@ -90,6 +105,7 @@ impl Default for GameRecord {
             start_fen: START_FEN.to_string(),
             moves: Vec::new(),
             result: GameResult::Unknown,
+            losing_move: None,
         }
     }
 }

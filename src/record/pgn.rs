@@ -12,9 +12,9 @@
 //! position, and `Result` brought up to date), then the move text in the chosen notation,
 //! wrapped at 80 characters, then the result.
 
-use super::{decode_text, GameRecord, GameResult, START_FEN};
+use super::{decode_text, GameRecord, GameResult, LosingMove, START_FEN};
 use crate::notation::{format_move, parse_move, Format, NotationError, Style};
-use crate::{FenError, Move, Position};
+use crate::{FenError, IllegalMoveReason, Move, Position};
 
 /// Where and why a PGN text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -285,6 +285,8 @@ struct Builder {
     result: Option<GameResult>,
     format: Option<Format>,
     touched: bool,
+    /// A forbidden move that ends the game, with the error to report if more moves follow it.
+    losing: Option<(LosingMove, PgnError)>,
 }
 
 impl Builder {
@@ -298,6 +300,7 @@ impl Builder {
             result: None,
             format: None,
             touched: false,
+            losing: None,
         }
     }
 
@@ -316,6 +319,7 @@ impl Builder {
             start_fen: self.start_fen,
             moves: self.moves,
             result: self.result.or(tag_result).unwrap_or_default(),
+            losing_move: self.losing.map(|(m, _)| m),
         }
     }
 }
@@ -408,6 +412,11 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, PgnError>> {
                 if m.is_empty() || bare_number || bare_dots {
                     continue;
                 }
+                if let Some((_, e)) = b.losing.take() {
+                    // A move after a forbidden move: the record went on after the game ended.
+                    failed = Some(e);
+                    continue;
+                }
                 let format = b.format.unwrap_or_else(|| Format::detect(m));
                 let index = b.moves.len() + 1;
                 let pos = b.position();
@@ -417,7 +426,23 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, PgnError>> {
                         b.moves.push(mv);
                     }
                     Err(error) => {
-                        failed = Some(err(
+                        let ends_game = match &error {
+                            NotationError::Illegal { mv, reason, .. }
+                                if matches!(
+                                    reason,
+                                    IllegalMoveReason::KingsFacing
+                                        | IllegalMoveReason::LeavesKingInCheck
+                                ) =>
+                            {
+                                Some(LosingMove {
+                                    index,
+                                    mv: *mv,
+                                    reason: reason.clone(),
+                                })
+                            }
+                            _ => None,
+                        };
+                        let e = err(
                             &b,
                             PgnErrorKind::BadMove {
                                 index,
@@ -426,7 +451,11 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, PgnError>> {
                             },
                             line,
                             col,
-                        ))
+                        );
+                        match ends_game {
+                            Some(lm) => b.losing = Some((lm, e)),
+                            None => failed = Some(e),
+                        }
                     }
                 }
             }
@@ -515,6 +544,14 @@ pub fn write_pgn(
             number += 1;
         }
         pos.play(m);
+    }
+    if let Some(lm) = &game.losing_move {
+        // Notations describe legal moves only; the forbidden last move is kept as a comment.
+        words.push(format!(
+            "{{forbidden last move {}: {}}}",
+            lm.mv.to_iccs(crate::RankConvention::Iccs),
+            lm.reason
+        ));
     }
     words.push(game.result.pgn().to_string());
     let mut line_len = 0;

@@ -401,6 +401,7 @@ pub fn read_xqf(data: &[u8]) -> Result<GameRecord, XqfError> {
         start_fen,
         moves,
         result,
+        losing_move: None,
     })
 }
 
