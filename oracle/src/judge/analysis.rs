@@ -85,10 +85,26 @@ pub(crate) fn value(rs: &RuleSet, b: &Board, id: PieceId) -> f64 {
         .unwrap_or(rs.floating_pawn_value)
 }
 
-/// Does the side to move have a move that mates at once (29.4: "不致被將死")?
-/// "At once" is read as a mate in one (reading `mated-at-once`).
-pub(crate) fn mates_at_once(b: &Board) -> bool {
-    mate_by_checks(b, 1)
+/// Does the side to move have a move that mates at once (29.4: "不致被將死")? "At once" is a
+/// mate by consecutive checks within `mated_at_once_plies` (readings `mated-at-once`,
+/// `mated-at-once-2011`).
+pub(crate) fn mates_at_once(rs: &RuleSet, b: &Board) -> bool {
+    OFFERED.with(|o| mate_by_checks_in(b, rs.mated_at_once_plies, &o.borrow()))
+}
+
+thread_local! {
+    /// The pieces the move being classified offers in exchange, while its threats are searched:
+    /// a mate that needs the offering side to take one of them is that exchange accepted, not a
+    /// mate "at once" (reading `kill-not-by-accepting-exchange`).
+    static OFFERED: std::cell::RefCell<BTreeSet<PieceId>> = const { std::cell::RefCell::new(BTreeSet::new()) };
+}
+
+/// Runs `f` with the pieces `offered` excluded from the mates of [`mates_at_once`].
+pub(crate) fn with_offered<T>(offered: BTreeSet<PieceId>, f: impl FnOnce() -> T) -> T {
+    let old = OFFERED.with(|o| o.replace(offered));
+    let r = f();
+    OFFERED.with(|o| o.replace(old));
+    r
 }
 
 /// The legal moves of the side to move that capture on `sq`.
@@ -128,7 +144,7 @@ pub(crate) fn see(
         let mut a = b.clone();
         apply(&mut a, m);
         let g = v - see(rs, &a, sq, only, depth - 1);
-        if g > best && !mates_at_once(&a) {
+        if g > best && !mates_at_once(rs, &a) {
             best = g;
         }
     }
@@ -214,7 +230,7 @@ fn direct_threats(rs: &RuleSet, b: &Board) -> Vec<Threat> {
         let exchange_depth = 8;
         let back = see(rs, &a, m.to, None, exchange_depth);
         let gain = value(rs, b, target) - back;
-        if gain <= 0.0 || mates_at_once(&a) {
+        if gain <= 0.0 || mates_at_once(rs, &a) {
             continue;
         }
         // A pawn given for a piece is no gain (25.3; 2011 26.6: except for a rook).
@@ -313,7 +329,12 @@ fn check_threats(rs: &RuleSet, b: &Board, depth: u32, checker: Option<PieceId>) 
             continue;
         }
         if let Some((gain, targets)) = check_line(rs, b, k, depth) {
-            for target in targets {
+            // A pawn won by a line of checks is no gain: its value floats (25.3 / 2011 26.6;
+            // reading `floating-pawn-by-checks`).
+            for target in targets
+                .into_iter()
+                .filter(|t| !(rs.pawn_by_checks_no_gain && is_pawn(b, *t)))
+            {
                 out.push(Threat {
                     target,
                     attacker,
@@ -424,7 +445,7 @@ fn direct_threats_plain(rs: &RuleSet, b: &Board) -> Vec<(PieceId, f64)> {
         let mut a = b.clone();
         apply(&mut a, m);
         let gain = value(rs, b, target) - see(rs, &a, m.to, None, 8);
-        if gain > 0.0 && !mates_at_once(&a) {
+        if gain > 0.0 && !mates_at_once(rs, &a) {
             out.push((target, gain));
         }
     }
@@ -434,22 +455,27 @@ fn direct_threats_plain(rs: &RuleSet, b: &Board) -> Vec<(PieceId, f64)> {
 /// Can the side to move force mate with consecutive checks within `plies` plies (its own moves
 /// and the answers; a mate in one needs 1 ply)? (28.2 kill, parameter `kill_search_depth`.)
 pub(crate) fn mate_by_checks(b: &Board, plies: u32) -> bool {
-    // Iterative deepening: short mates are found without exploring the long lines.
-    let mut d = 1;
-    while d <= plies {
-        if mate_within(b, d) {
-            return true;
-        }
-        d += 2;
-    }
-    false
+    mate_by_checks_in(b, plies, &BTreeSet::new())
 }
 
-fn mate_within(b: &Board, plies: u32) -> bool {
-    if plies == 0 {
-        return false;
-    }
+/// As [`mate_by_checks`], with the checking side never capturing one of the pieces `avoid`
+/// (the pieces offered in exchange: taking one is accepting the exchange, not a kill), except
+/// in lines that the piece `own` opens with a check of its own that takes no such piece (the
+/// offering piece is then part of a mating net, 2011 26.9; reading
+/// `kill-not-by-accepting-exchange`).
+pub(crate) fn mate_by_checks_avoiding(
+    b: &Board,
+    plies: u32,
+    avoid: &BTreeSet<PieceId>,
+    own: PieceId,
+) -> bool {
+    let none = BTreeSet::new();
     for k in checking_moves(b) {
+        if b.piece_id_at(k.from) != Some(own)
+            || b.piece_id_at(k.to).is_some_and(|v| avoid.contains(&v))
+        {
+            continue;
+        }
         let mut a = b.clone();
         apply(&mut a, k);
         let replies = a.legal_moves();
@@ -460,7 +486,46 @@ fn mate_within(b: &Board, plies: u32) -> bool {
             && replies.iter().all(|r| {
                 let mut c = a.clone();
                 apply(&mut c, *r);
-                mate_within(&c, plies - 2)
+                mate_by_checks_in(&c, plies - 2, &none)
+            })
+        {
+            return true;
+        }
+    }
+    mate_by_checks_in(b, plies, avoid)
+}
+
+fn mate_by_checks_in(b: &Board, plies: u32, avoid: &BTreeSet<PieceId>) -> bool {
+    // Iterative deepening: short mates are found without exploring the long lines.
+    let mut d = 1;
+    while d <= plies {
+        if mate_within(b, d, avoid) {
+            return true;
+        }
+        d += 2;
+    }
+    false
+}
+
+fn mate_within(b: &Board, plies: u32, avoid: &BTreeSet<PieceId>) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    for k in checking_moves(b) {
+        if b.piece_id_at(k.to).is_some_and(|v| avoid.contains(&v)) {
+            continue;
+        }
+        let mut a = b.clone();
+        apply(&mut a, k);
+        let replies = a.legal_moves();
+        if replies.is_empty() {
+            return true;
+        }
+        if plies >= 3
+            && replies.iter().all(|r| {
+                let mut c = a.clone();
+                apply(&mut c, *r);
+                mate_within(&c, plies - 2, avoid)
             })
         {
             return true;

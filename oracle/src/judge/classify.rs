@@ -128,7 +128,22 @@ pub fn classify(
                 }
             }
             MoveClass::Kill => {
-                if mate_by_checks(&pass(&after), rules.kill_search_depth) {
+                if mate_by_checks(&pass(&after), rules.kill_search_depth) && {
+                    // Mates that need the mover to take a piece it offers in exchange are that
+                    // exchange (reading `kill-not-by-accepting-exchange`).
+                    let avoid = if rules.kill_avoids_offered {
+                        offered_pieces(rules, before, &after, mover)
+                    } else {
+                        BTreeSet::new()
+                    };
+                    avoid.is_empty()
+                        || analysis::mate_by_checks_avoiding(
+                            &pass(&after),
+                            rules.kill_search_depth,
+                            &avoid,
+                            mover,
+                        )
+                } {
                     if answers_check_with_king && rules.king_answer_idle {
                         notes.push(
                             "the mate threat appears only because the king answered a check: idle"
@@ -323,7 +338,18 @@ fn chase_test(
         .iter()
         .map(Threat::key)
         .collect();
-    let (offers, now): (Vec<Threat>, Vec<Threat>) = threats(rules, &pass(after), checker)
+    let exchange_partners: BTreeSet<PieceId> = new_exchange_pairs(rules, before, after, mover)
+        .into_iter()
+        .map(|(_, e)| e)
+        .collect();
+    let after_threats = if rules.kill_avoids_offered {
+        analysis::with_offered(exchange_partners.clone(), || {
+            threats(rules, &pass(after), checker)
+        })
+    } else {
+        threats(rules, &pass(after), checker)
+    };
+    let (offers, now): (Vec<Threat>, Vec<Threat>) = after_threats
         .into_iter()
         .filter(|t| is_material(after, t.target))
         .partition(|t| is_exchange_offer(rules, after, t, mover));
@@ -342,7 +368,10 @@ fn chase_test(
     let participates = |x: &Threat| x.attacker == mover || x.necessary.contains(&mover);
     // A line of checks that starts by taking the piece offered in exchange is that exchange,
     // not a further chase (reading `exchange-offer-not-chase`).
-    let offered: BTreeSet<PieceId> = offers.iter().map(|x| x.target).collect();
+    // The pieces offered are those of the threats classed as offers and those of the exchange
+    // pairs the move creates (e.g. the moved piece becomes the screen of two cannons, 2011 图13).
+    let mut offered: BTreeSet<PieceId> = offers.iter().map(|x| x.target).collect();
+    offered.extend(exchange_partners);
     let now: Vec<Threat> = now
         .into_iter()
         .filter(|x| !x.first_capture.is_some_and(|c| offered.contains(&c)))
@@ -510,9 +539,30 @@ fn is_exchange_offer(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId)
                 a.st.turn = them;
                 analysis::apply(&mut a, OMove::new(t_sq, p_sq));
                 let back = analysis::see(rules, &a, p_sq, None, 8);
-                v - back >= 0.0 && !analysis::mates_at_once(&a)
+                v - back >= 0.0 && !analysis::mates_at_once(rules, &a)
             }
     })
+}
+
+/// The enemy pieces the move offers in exchange: the partners of the exchange pairs it creates
+/// and the targets of its threats that are exchange offers (28.5 / 24.4, 2011 26.9, 26.10).
+fn offered_pieces(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    mover: PieceId,
+) -> BTreeSet<PieceId> {
+    let mut out: BTreeSet<PieceId> = new_exchange_pairs(rules, before, after, mover)
+        .into_iter()
+        .map(|(_, e)| e)
+        .collect();
+    out.extend(
+        threats(rules, &pass(after), None)
+            .into_iter()
+            .filter(|t| is_material(after, t.target) && is_exchange_offer(rules, after, t, mover))
+            .map(|t| t.target),
+    );
+    out
 }
 
 /// 2011 26.5: would taking the target with the threatening piece open, through the square it
@@ -556,6 +606,21 @@ fn exchange_with(
     after: &Board,
     mover: PieceId,
 ) -> Option<PieceId> {
+    let new = new_exchange_pairs(rules, before, after, mover);
+    new.iter()
+        .find(|(x, _)| *x == mover)
+        .or(new.first())
+        .map(|(_, e)| *e)
+}
+
+/// The pairs (own piece, enemy piece) of equal material value that can take each other after
+/// the move and could not before.
+fn new_exchange_pairs(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    mover: PieceId,
+) -> Vec<(PieceId, PieceId)> {
     let me = after.piece(mover).side;
     let pairs = |b: &Board| -> Vec<(PieceId, PieceId)> {
         let mut out = Vec::new();
@@ -578,14 +643,23 @@ fn exchange_with(
         out
     };
     let old = pairs(before);
-    let new: Vec<(PieceId, PieceId)> = pairs(after)
+    // A pair that existed is offered anew when the move protects its own piece: before it the
+    // other side won that piece, now taking it is an even exchange (2011 26.10.2; reading
+    // `exchange-offer-not-chase`).
+    let won = |b: &Board, x: PieceId| {
+        let mut t = b.clone();
+        t.st.turn = me.opponent();
+        let sq = b.square_of(x).expect("on board");
+        t.legal_moves().into_iter().filter(|m| m.to == sq).any(|m| {
+            let mut a = t.clone();
+            analysis::apply(&mut a, m);
+            value(rules, b, x) - analysis::see(rules, &a, sq, None, 8) > 0.0
+        })
+    };
+    pairs(after)
         .into_iter()
-        .filter(|p| !old.contains(p))
-        .collect();
-    new.iter()
-        .find(|(x, _)| *x == mover)
-        .or(new.first())
-        .map(|(_, e)| *e)
+        .filter(|p| !old.contains(p) || (won(before, p.0) && !won(after, p.0)))
+        .collect()
 }
 
 /// 28.6 / 24.5 offer: the moved piece, unprotected, can be taken by an enemy piece of the same
@@ -604,7 +678,7 @@ fn offered_to(rules: &RuleSet, after: &Board, to: Coord, mover: PieceId) -> Opti
                 let from = after.square_of(*e).expect("on board");
                 let mut a = after.clone();
                 analysis::apply(&mut a, OMove::new(from, to));
-                can_capture(&a, me, to).is_empty() && !analysis::mates_at_once(&a)
+                can_capture(&a, me, to).is_empty() && !analysis::mates_at_once(rules, &a)
             }
         })
         .filter(|_| rules.floating_pawn_value >= 0.0)

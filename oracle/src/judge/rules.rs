@@ -272,6 +272,8 @@ pub struct RuleSet {
     pub kill_search_depth: u32,
     /// 28.3: plies of forcing sequences in the chase search.
     pub chase_search_depth: u32,
+    /// 29.4 / 2011 24.3: plies of the "mated at once" search (1 = mate in one).
+    pub mated_at_once_plies: u32,
     /// Exchange value of a crossed or uncrossed pawn (its value floats, 25.3 / 26.6).
     pub floating_pawn_value: f64,
     /// Severity order, heaviest first (27.4 / 26.4).
@@ -302,6 +304,10 @@ pub struct RuleSet {
     pub protector_chase_needs_gain: bool,
     /// King-answers-check exception (2011 26.1.2; 1999 reading).
     pub king_answer_idle: bool,
+    /// 2011 26.9: a mate that needs the mover to take a piece it offers in exchange is no kill.
+    pub kill_avoids_offered: bool,
+    /// 25.3 / 26.6: a pawn won by a line of consecutive checks is no gain.
+    pub pawn_by_checks_no_gain: bool,
     /// Article numbers by entry id (after renumbering), for citations.
     pub articles: BTreeMap<String, String>,
     /// Article of each class definition (`check` -> `28.1`).
@@ -768,6 +774,16 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
     });
     let king_answer_idle =
         exception("king_answer_to_check").is_some() || exception("answer_to_check").is_some();
+    let pawn_by_checks_no_gain = material
+        .and_then(|m| m.get("pawn_won_by_checks_is_gain"))
+        .and_then(Value::as_bool)
+        .is_some_and(|g| !g);
+    let kill_avoids_offered = exception("same_type_exchange").is_some_and(|e| {
+        e.get("reclass_kill")
+            .and_then(|r| r.get("excludes_mates_taking_offered"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false)
+    });
     let protector_chase_needs_gain = doc
         .get("details")
         .and_then(Value::as_sequence)
@@ -794,6 +810,7 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         check_cap_moves: param("check_cap_moves")? as u32,
         kill_search_depth: param("kill_search_depth")? as u32,
         chase_search_depth: param("chase_search_depth")? as u32,
+        mated_at_once_plies: param("mated_at_once_plies")? as u32,
         floating_pawn_value: param("floating_pawn_value")?,
         severity,
         reduce,
@@ -808,6 +825,8 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         key_point_scope,
         protector_chase_needs_gain,
         king_answer_idle,
+        kill_avoids_offered,
+        pawn_by_checks_no_gain,
         articles,
         class_articles,
         class_zh,

@@ -437,6 +437,20 @@ fn debug_threats() {
         println!("{m}: {:?} {:?} {}", c.class, c.targets, c.note);
         x.play(m).unwrap();
         let p = analysis::pass(&x);
+        for k in analysis::checking_moves(&p) {
+            let mut a = p.clone();
+            analysis::apply(&mut a, k);
+            let replies = a.legal_moves();
+            let all = !replies.is_empty()
+                && replies.iter().all(|r| {
+                    let mut c = a.clone();
+                    analysis::apply(&mut c, *r);
+                    analysis::mate_by_checks(&c, rules.kill_search_depth - 2)
+                });
+            if replies.is_empty() || all {
+                println!("   kill line starts {k}");
+            }
+        }
         for t in analysis::threats(&rules, &p, None) {
             println!(
                 "   threat by {} on {} gain {} joint {} checks {} necessary {:?}",
