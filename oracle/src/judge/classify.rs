@@ -475,9 +475,9 @@ fn chase_test(
             .iter()
             .map(|x| {
                 let how = if x.via_checks {
-                    " by consecutive checks"
+                    "; won by consecutive checks"
                 } else if x.joint {
-                    " jointly"
+                    "; chased jointly"
                 } else {
                     ""
                 };
@@ -490,6 +490,9 @@ fn chase_test(
                     }
                 )
             })
+            // One entry per target and way of winning it (several lines may win the same piece).
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
             .collect::<Vec<_>>()
             .join(", ")
     );
