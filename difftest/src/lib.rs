@@ -8,6 +8,8 @@
 
 #![forbid(unsafe_code)]
 
+pub mod parsers;
+
 use std::fmt;
 
 use arbitrary::Unstructured;

@@ -2,38 +2,6 @@
 //! and reads back to itself (both tandem styles).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use xiangqi_rules::notation::{parse_wxf, to_wxf, Sideways, TandemStyle, WxfStyle};
-use xiangqi_rules::Position;
+use xiangqi_difftest::parsers::{fuzz_notation, Notation};
 
-/// The first byte is a ply count n, the next n bytes pick moves; the rest is the text.
-fn split(data: &[u8]) -> (Position, &[u8]) {
-    let mut pos = Position::startpos();
-    let n = data.first().map_or(0, |&b| (b % 64) as usize);
-    let picks = data.get(1..1 + n).unwrap_or(&[]);
-    for &b in picks {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play(moves[b as usize % moves.len()]);
-    }
-    (pos, data.get(1 + n..).unwrap_or(&[]))
-}
-
-fuzz_target!(|data: &[u8]| {
-    let (pos, rest) = split(data);
-    let Ok(text) = std::str::from_utf8(rest) else {
-        return;
-    };
-    if let Ok(m) = parse_wxf(&pos, text) {
-        assert!(pos.is_legal(m));
-        for tandem in [TandemStyle::Prefix, TandemStyle::Suffix] {
-            let style = WxfStyle {
-                tandem,
-                sideways: Sideways::Equals,
-            };
-            let printed = to_wxf(&pos, m, &style).expect("a legal move prints");
-            assert_eq!(parse_wxf(&pos, &printed), Ok(m), "{printed}");
-        }
-    }
-});
+fuzz_target!(|data: &[u8]| fuzz_notation(data, Notation::Wxf));
