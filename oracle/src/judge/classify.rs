@@ -720,9 +720,36 @@ fn followed(
                     value(rules, &open, x) - analysis::see(rules, &c, xs, None, 8) > 0.0
                 }
             });
-            protected && behind && rules.floating_pawn_value >= 0.0
+            protected && behind && held(rules, after, sq, m.to) && rules.floating_pawn_value >= 0.0
         }
     })
+}
+
+/// 牵 (28.8 / 24.7, reading `follow-pin`): the piece on `sq` cannot step aside without loss:
+/// after each of its legal moves, the follower on `follower` can win material with a capture
+/// (gain after the complete exchange, not mated at once, 29.4 / 24.3). A departure that protects
+/// the piece behind, or that threatens mate so that taking costs the game, frees it.
+fn held(rules: &RuleSet, after: &Board, sq: Coord, follower: Coord) -> bool {
+    after
+        .legal_moves()
+        .into_iter()
+        .filter(|d| d.from == sq)
+        .all(|d| {
+            let mut a = after.clone();
+            analysis::apply(&mut a, d);
+            a.legal_moves()
+                .into_iter()
+                .filter(|c| c.from == follower)
+                .any(|c| {
+                    let Some(victim) = a.piece_id_at(c.to) else {
+                        return false;
+                    };
+                    let mut b = a.clone();
+                    analysis::apply(&mut b, c);
+                    value(rules, &a, victim) - analysis::see(rules, &b, c.to, None, 8) > 0.0
+                        && !analysis::mates_at_once(rules, &b)
+                })
+        })
 }
 
 /// 28.7 / 24.6 block: the moved piece stands in the way of an enemy piece (a line, a horse's
