@@ -217,6 +217,10 @@ pub(crate) fn threats(rs: &RuleSet, b: &Board, checker: Option<PieceId>) -> Vec<
 fn direct_threats(rs: &RuleSet, b: &Board) -> Vec<Threat> {
     let me = b.st.turn;
     let mut out: Vec<Threat> = Vec::new();
+    let winnable_now: BTreeSet<PieceId> = direct_threats_plain(rs, b)
+        .into_iter()
+        .map(|(t, _)| t)
+        .collect();
     for m in b.legal_moves() {
         let Some(target) = b.piece_id_at(m.to) else {
             continue;
@@ -229,7 +233,10 @@ fn direct_threats(rs: &RuleSet, b: &Board) -> Vec<Threat> {
         apply(&mut a, m);
         let exchange_depth = 8;
         let back = see(rs, &a, m.to, None, exchange_depth);
-        let gain = value(rs, b, target) - back;
+        let mut gain = value(rs, b, target) - back;
+        if gain <= 0.0 {
+            gain = gain.max(exchange_with_follow_up(rs, b, &a, m, &winnable_now));
+        }
         if gain <= 0.0 || mates_at_once(rs, &a) {
             continue;
         }
@@ -259,6 +266,10 @@ fn direct_threats(rs: &RuleSet, b: &Board) -> Vec<Threat> {
     if rs.joint_chase {
         let targets: BTreeSet<PieceId> = out.iter().map(|t| t.target).collect();
         for target in targets {
+            // A piece won only across two squares (exchange-removes-protector) is no joint chase.
+            if !winnable(rs, b, target) {
+                continue;
+            }
             let t_sq = b.square_of(target).expect("on board");
             let spec = b.spec();
             // The target's possible protectors, by geometry.
@@ -298,6 +309,58 @@ fn direct_threats(rs: &RuleSet, b: &Board) -> Vec<Threat> {
         }
     }
     out
+}
+
+/// The complete exchange of 24.3 / 29.1 across two squares (reading `exchange-removes-protector`):
+/// the side to move captures with `m` (`a` is the board after it); if the other side recaptures
+/// on that square, the capturer may, instead of going on there, take a piece elsewhere that it
+/// could not win before and wins now (the exchange took its protector away; `winnable_now` are
+/// the pieces it could already win, which are threats of their own). Only where the rule set has
+/// that interpretation. The other side picks the answer (no recapture, or
+/// the recapture) that leaves the capturer least; a capture after which the taker is mated at once
+/// is never made (29.4). Returns the net gain of the capturer (may be ≤ 0).
+fn exchange_with_follow_up(
+    rs: &RuleSet,
+    b: &Board,
+    a: &Board,
+    m: OMove,
+    winnable_now: &BTreeSet<PieceId>,
+) -> f64 {
+    if !rs.interpretations.iter().any(|i| i.id == "exchange-removes-protector") {
+        return f64::NEG_INFINITY;
+    }
+    let Some(victim) = b.piece_id_at(m.to) else {
+        return f64::NEG_INFINITY;
+    };
+    let capturer = b.piece_id_at(m.from).expect("a mover");
+    let v = value(rs, b, victim);
+    let mut worst = v;
+    for r in captures_on(a, m.to) {
+        let mut c = a.clone();
+        apply(&mut c, r);
+        if mates_at_once(rs, &c) {
+            continue;
+        }
+        // Going on on the same square, as in `see`.
+        let mut best = see(rs, &c, m.to, None, 7);
+        // Or taking a piece the recapturer protected, now left without it.
+        for f in c.legal_moves() {
+            let Some(t) = c.piece_id_at(f.to) else {
+                continue;
+            };
+            if f.to == m.to || winnable_now.contains(&t) || !is_material(&c, t) {
+                continue;
+            }
+            let mut d = c.clone();
+            apply(&mut d, f);
+            let g = value(rs, &c, t) - see(rs, &d, f.to, None, 8);
+            if g > best && !mates_at_once(rs, &d) {
+                best = g;
+            }
+        }
+        worst = worst.min(v - value(rs, a, capturer) + best);
+    }
+    worst
 }
 
 /// Can the side to move win `target` by a direct capture and the exchange that follows? (The
