@@ -136,7 +136,7 @@ fn rule_sets_load_and_overlay_resolves() {
 
 /// The threats of the side to move in `fen`.
 fn threats_in(rules: &RuleSet, fen: &str) -> Vec<analysis::Threat> {
-    analysis::threats(rules, &board(fen), None)
+    analysis::threats(&analysis::Ctx::new(rules), &board(fen), None)
 }
 
 fn class_of(rules: &RuleSet, fen: &str, m: &str) -> Classification {
@@ -451,7 +451,7 @@ fn debug_threats() {
                 println!("   kill line starts {k}");
             }
         }
-        for t in analysis::threats(&rules, &p, None) {
+        for t in analysis::threats(&analysis::Ctx::new(&rules), &p, None) {
             println!(
                 "   threat by {} on {} gain {} joint {} checks {} necessary {:?}",
                 classify::piece_name(&p, t.attacker),
