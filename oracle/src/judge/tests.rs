@@ -467,3 +467,41 @@ fn debug_threats() {
         }
     }
 }
+
+#[test]
+fn a_forbidden_last_move_of_a_record_loses_for_its_maker() {
+    let rules = r1999();
+    // Kings facing (4.1.2): the advisor steps off the file.
+    let start = board("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1");
+    let j = judge_record(&rules, &start, &moves("e1d2"), None).unwrap_err();
+    assert!(matches!(j, JudgeError::IllegalMove { index: 1, .. }));
+    let j = judge_record(&rules, &start, &[], Some(mv("e1d2"))).unwrap();
+    assert_eq!((j.result, j.ply), (GameResult::BlackWins, 1));
+    assert_eq!(j.articles, vec![rules.article("cxa1999.4.1.2")]);
+    assert!(j.reason.contains("kings would face"), "{}", j.reason);
+    // Own king left attacked (3.1, 4.1.6), after two legal rounds; black's king moves.
+    let start = board("3k5/9/9/9/4r4/9/9/9/4R4/4K4 w - - 0 1");
+    let legal = moves("e0f0 d9d8 f0e0 d8d9");
+    let j = judge_record(&r2011(), &start, &legal, Some(mv("e1d1"))).unwrap();
+    assert_eq!((j.result, j.ply), (GameResult::BlackWins, 5));
+    assert_eq!(j.articles, ["3.1", "4.1.6"]);
+    // A legal last move is judged as an ordinary move.
+    let j = judge_record(&rules, &start, &legal, Some(mv("e1e2"))).unwrap();
+    assert_eq!((j.result, j.ply), (GameResult::Ongoing, 5));
+    // Any other illegal move is an error with its index.
+    let e = judge_record(&rules, &start, &legal, Some(mv("e1f3"))).unwrap_err();
+    assert!(matches!(e, JudgeError::IllegalMove { index: 5, .. }), "{e}");
+    // A repetition short of the ruling point (pending) decides nothing: the king steps next to
+    // the pawn c1 and red loses.
+    let start = board("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1");
+    let cycle = moves("f0e0 e8f8 e0f0 f8e8");
+    assert!(judge(&rules, &start, &cycle).unwrap().pending);
+    let j = judge_record(&rules, &start, &cycle, Some(mv("d0d1"))).unwrap();
+    assert_eq!((j.result, j.ply, j.pending), (GameResult::BlackWins, 5, false));
+    assert_eq!((j.ruling, j.cycle.len()), (Ruling::None, 0));
+    // A game that ended before the last move (the third occurrence: perpetual check) stays ended.
+    let twice = moves("f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8");
+    let j = judge_record(&rules, &start, &twice, Some(mv("d0d1"))).unwrap();
+    assert_eq!((j.result, j.ply), (GameResult::BlackWins, 8));
+    assert_eq!(j.ruling, Ruling::RedLoses);
+}
