@@ -147,7 +147,7 @@ fn class_of(rules: &RuleSet, fen: &str, m: &str) -> Classification {
 fn true_protection_is_not_a_chase_target() {
     // Red rook a5 attacks the black horse e5, which the black rook e7 protects: rook for horse
     // is no gain (28.16 有根子).
-    let t = threats_in(&r1999(), "4k4/9/4r4/9/4n4/R8/9/9/9/3K5 w - - 0 1");
+    let t = threats_in(&r1999(), "4k4/9/4r4/9/R3n4/9/9/9/9/3K5 w - - 0 1");
     assert!(t.is_empty(), "{t:?}");
 }
 
@@ -504,4 +504,71 @@ fn a_forbidden_last_move_of_a_record_loses_for_its_maker() {
     let j = judge_record(&rules, &start, &twice, Some(mv("d0d1"))).unwrap();
     assert_eq!((j.result, j.ply), (GameResult::BlackWins, 8));
     assert_eq!(j.ruling, Ruling::RedLoses);
+}
+
+#[test]
+fn an_unprotected_piece_is_a_chase_target() {
+    // The red rook a5 attacks the horse e5, which nothing protects (無根子, 28.16 / 24.15).
+    let fen = "4k4/9/9/9/R3n4/9/9/9/9/3K5 w - - 0 1";
+    let horse = board(fen).piece_id_at("e5".parse().unwrap()).unwrap();
+    for rules in [r1999(), r2011()] {
+        let t = threats_in(&rules, fen);
+        assert_eq!(t.len(), 1, "{t:?}");
+        assert_eq!((t[0].target, t[0].cover), (horse, analysis::Cover::Unprotected));
+        assert_eq!(t[0].gain, 2.0, "a horse is worth 2");
+    }
+}
+
+#[test]
+fn kill_depth_2011_covers_a_seven_check_mate() {
+    // 2011 图17: after 将４退１ black threatens a mate of seven checks (13 plies), none shorter.
+    let rules = r2011();
+    assert_eq!(rules.kill_search_depth, 13);
+    let start = board("1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1");
+    let all = classify_all(&rules, &start, &moves("b7b8 d8d7 b8b7 d7d8")).unwrap();
+    assert_eq!(all[3].class, MoveClass::Kill, "{:?}", all[3]);
+    let mut b = start.clone();
+    for m in moves("b7b8 d8d7 b8b7 d7d8") {
+        b.play(m).unwrap();
+    }
+    let p = analysis::pass(&b);
+    assert!(!analysis::mate_by_checks(&p, 11));
+    assert!(analysis::mate_by_checks(&p, 13));
+    // 1999 keeps 9 plies: the same move is no kill there.
+    let all = classify_all(&r1999(), &start, &moves("b7b8 d8d7 b8b7 d7d8")).unwrap();
+    assert_ne!(all[3].class, MoveClass::Kill);
+}
+
+#[test]
+fn a_follow_needs_a_real_hold() {
+    // 1999 圖十五 ply 3: the rook e4 keeps the protected horse e3 in view, the rook e2 behind it,
+    // and no horse move saves that rook: 跟 (28.8, reading follow-pin).
+    let fig15 = board("3k1a3/4a4/b3b4/9/9/4R4/4n4/3Ar4/3KA4/9 w - - 0 1");
+    let all = classify_all(&r1999(), &fig15, &moves("e4d4 d9e9 d4e4")).unwrap();
+    assert_eq!(all[2].class, MoveClass::Follow, "{:?}", all[2]);
+    // 2011 图20 ply 4: the rook c6 faces the protected horse b6 with the rook a6 behind, but
+    // 马八进九 makes the cannon a9 protect that rook: not held, idle.
+    let fig20 = board("C3kab2/4a4/4b4/RNr3p1p/9/3pp1P2/P7P/4B4/3cA4/3AK1B2 w - - 0 1");
+    let all = classify_all(&r2011(), &fig20, &moves("b6a8 c6c8 a8b6 c8c6")).unwrap();
+    assert_eq!(all[3].class, MoveClass::Idle, "{:?}", all[3]);
+}
+
+#[test]
+fn a_complete_exchange_may_take_a_protector_away() {
+    // 2011 图4 ply 3: 马六进四 uncovers 炮×马 (the elephant g5 is the screen); 象×炮 and then 马×卒:
+    // the horse c5 that protected the pawn e4 is gone, a pawn is netted (reading
+    // exchange-removes-protector): a chase of the horse c5.
+    let rules = r2011();
+    let start = board("4k4/4a4/4ba2b/5N3/2n5C/4p2p1/5n3/4BA3/4A4/2B2K3 w - - 0 1");
+    let ms = moves("f6d5 i7g5 d5f6");
+    let all = classify_all(&rules, &start, &ms).unwrap();
+    assert_eq!(all[2].class, MoveClass::Chase, "{:?}", all[2]);
+    assert_eq!(all[2].targets, vec!["c5".parse().unwrap()]);
+    // Without the reading, the exchange on one square nets nothing: idle.
+    let mut one_square = rules.clone();
+    one_square
+        .interpretations
+        .retain(|i| i.id != "exchange-removes-protector");
+    let all = classify_all(&one_square, &start, &ms).unwrap();
+    assert_eq!(all[2].class, MoveClass::Idle, "{:?}", all[2]);
 }
