@@ -344,7 +344,11 @@ fn exchange_with_follow_up(
     winnable_now: &BTreeSet<PieceId>,
 ) -> f64 {
     let rs = cx.rs;
-    if !rs.interpretations.iter().any(|i| i.id == "exchange-removes-protector") {
+    if !rs
+        .interpretations
+        .iter()
+        .any(|i| i.id == "exchange-removes-protector")
+    {
         return f64::NEG_INFINITY;
     }
     let Some(victim) = b.piece_id_at(m.to) else {

@@ -746,7 +746,8 @@ fn held(rules: &RuleSet, after: &Board, sq: Coord, follower: Coord) -> bool {
                     };
                     let mut b = a.clone();
                     analysis::apply(&mut b, c);
-                    value(rules, &a, victim) - analysis::see(&Ctx::new(rules), &b, c.to, None, 8) > 0.0
+                    value(rules, &a, victim) - analysis::see(&Ctx::new(rules), &b, c.to, None, 8)
+                        > 0.0
                         && !analysis::mates_at_once(&Ctx::new(rules), &b)
                 })
         })

@@ -442,10 +442,9 @@ pub fn judge_record(
     };
     let articles = match e {
         IllegalMove::KingsWouldFace { .. } => vec![rules.article("cxa1999.4.1.2")],
-        IllegalMove::LeavesKingInCheck { .. } => vec![
-            rules.article("cxa1999.3.1"),
-            rules.article("cxa1999.4.1.6"),
-        ],
+        IllegalMove::LeavesKingInCheck { .. } => {
+            vec![rules.article("cxa1999.3.1"), rules.article("cxa1999.4.1.6")]
+        }
         _ => {
             return Err(JudgeError::IllegalMove {
                 index,
