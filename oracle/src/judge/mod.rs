@@ -378,7 +378,11 @@ pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgemen
             Status::Ongoing => {}
         }
         if occurrences as u32 >= rules.repetition_count {
-            let from = previous.expect("two occurrences at least");
+            let from = if rules.cycle_from_first {
+                occ[0]
+            } else {
+                previous.expect("two occurrences at least")
+            };
             return Ok(rule_cycle(rules, &boards, moves, from, ply, false));
         }
         // Natural limit (4.2.4) with the claimant's checks capped (23.3).
@@ -401,7 +405,11 @@ pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgemen
     let last = position_key(boards.last().expect("non-empty"));
     let occ = &seen[&last];
     if occ.len() >= 2 {
-        let from = occ[occ.len() - 2];
+        let from = if rules.cycle_from_first {
+            occ[0]
+        } else {
+            occ[occ.len() - 2]
+        };
         return Ok(rule_cycle(rules, &boards, moves, from, ply, true));
     }
     let mut j = base(ply);

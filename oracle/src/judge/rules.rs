@@ -327,6 +327,9 @@ pub struct RuleSet {
     pub stalemate_articles: Vec<String>,
     /// Articles of the natural limit (`judge.natural_limit_articles`; CXA 4.2.4, 23.3).
     pub natural_limit_articles: Vec<String>,
+    /// `judge.cycle_span: all`: the moves ruled on are all those since the first occurrence of
+    /// the repeated position (AXF); otherwise (CXA) those since its previous occurrence.
+    pub cycle_from_first: bool,
 }
 
 /// The rule set ids bundled with the crate.
@@ -851,6 +854,20 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
     let mate_articles = judge_list("mate_articles", &["3.1", "4.1.1"]);
     let stalemate_articles = judge_list("stalemate_articles", &["3.2", "4.1.3"]);
     let natural_limit_articles = judge_list("natural_limit_articles", &natural_default);
+    let cycle_from_first = match judge
+        .and_then(|j| j.get("cycle_span"))
+        .and_then(Value::as_str)
+        .unwrap_or("last")
+    {
+        "last" => false,
+        "all" => true,
+        other => {
+            return Err(invalid(
+                &file,
+                format!("judge.cycle_span: {other:?} is not last or all"),
+            ))
+        }
+    };
     Ok(RuleSet {
         id: id.to_string(),
         title: s(doc, "title"),
@@ -884,5 +901,6 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         mate_articles,
         stalemate_articles,
         natural_limit_articles,
+        cycle_from_first,
     })
 }
