@@ -6,6 +6,7 @@
 //! * [`compile`]: move tables (steps, leaps with block points, slide line tables, zones,
 //!   reachability, Zobrist keys).
 //! * [`codegen`]: Rust source for the build script.
+//! * [`examples`]: the table of bundled worked examples for the CLI.
 //!
 //! ```
 //! let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec");
@@ -18,6 +19,7 @@
 
 pub mod codegen;
 pub mod compile;
+pub mod examples;
 pub mod load;
 pub mod rules;
 pub mod schema;

@@ -13,7 +13,7 @@ use xiangqi_oracle::{Board, OMove, Spec};
 /// Arguments of `xqrules judge`.
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
-    /// Rule set: cxa-1999 or cxa-2011 (with --example: defaults to the example's).
+    /// Rule set: cxa-1999, cxa-2011 or axf (with --example: defaults to the example's).
     #[arg(long)]
     rules: Option<String>,
     /// Start position in Xiangqi FEN (default: the start position, or the example's).
@@ -22,7 +22,7 @@ pub struct JudgeArgs {
     /// The moves in ICCS, separated by spaces or commas (default: the example's `moves_full`).
     #[arg(long)]
     moves: Option<String>,
-    /// A bundled worked example, e.g. cxa-1999/fig03 or cxa-2011/fig29-var.
+    /// A bundled worked example, e.g. cxa-1999/fig03, cxa-2011/fig29-var or axf/O46.
     #[arg(long)]
     example: Option<String>,
     /// Which implementation rules (only the oracle exists so far).
@@ -61,197 +61,9 @@ enum Format {
     Json,
 }
 
-/// The bundled CXA worked examples (`spec/examples/`), by id.
-const EXAMPLES: &[(&str, &str)] = &[
-    (
-        "cxa-1999/fig01",
-        include_str!("../../../spec/examples/cxa-1999/fig01.yaml"),
-    ),
-    (
-        "cxa-1999/fig02",
-        include_str!("../../../spec/examples/cxa-1999/fig02.yaml"),
-    ),
-    (
-        "cxa-1999/fig03",
-        include_str!("../../../spec/examples/cxa-1999/fig03.yaml"),
-    ),
-    (
-        "cxa-1999/fig04",
-        include_str!("../../../spec/examples/cxa-1999/fig04.yaml"),
-    ),
-    (
-        "cxa-1999/fig05",
-        include_str!("../../../spec/examples/cxa-1999/fig05.yaml"),
-    ),
-    (
-        "cxa-1999/fig06",
-        include_str!("../../../spec/examples/cxa-1999/fig06.yaml"),
-    ),
-    (
-        "cxa-1999/fig07",
-        include_str!("../../../spec/examples/cxa-1999/fig07.yaml"),
-    ),
-    (
-        "cxa-1999/fig08",
-        include_str!("../../../spec/examples/cxa-1999/fig08.yaml"),
-    ),
-    (
-        "cxa-1999/fig09",
-        include_str!("../../../spec/examples/cxa-1999/fig09.yaml"),
-    ),
-    (
-        "cxa-1999/fig10",
-        include_str!("../../../spec/examples/cxa-1999/fig10.yaml"),
-    ),
-    (
-        "cxa-1999/fig11",
-        include_str!("../../../spec/examples/cxa-1999/fig11.yaml"),
-    ),
-    (
-        "cxa-1999/fig12",
-        include_str!("../../../spec/examples/cxa-1999/fig12.yaml"),
-    ),
-    (
-        "cxa-1999/fig13",
-        include_str!("../../../spec/examples/cxa-1999/fig13.yaml"),
-    ),
-    (
-        "cxa-1999/fig14",
-        include_str!("../../../spec/examples/cxa-1999/fig14.yaml"),
-    ),
-    (
-        "cxa-1999/fig15",
-        include_str!("../../../spec/examples/cxa-1999/fig15.yaml"),
-    ),
-    (
-        "cxa-1999/fig16",
-        include_str!("../../../spec/examples/cxa-1999/fig16.yaml"),
-    ),
-    (
-        "cxa-2011/fig2",
-        include_str!("../../../spec/examples/cxa-2011/fig2.yaml"),
-    ),
-    (
-        "cxa-2011/fig3",
-        include_str!("../../../spec/examples/cxa-2011/fig3.yaml"),
-    ),
-    (
-        "cxa-2011/fig4",
-        include_str!("../../../spec/examples/cxa-2011/fig4.yaml"),
-    ),
-    (
-        "cxa-2011/fig5",
-        include_str!("../../../spec/examples/cxa-2011/fig5.yaml"),
-    ),
-    (
-        "cxa-2011/fig6",
-        include_str!("../../../spec/examples/cxa-2011/fig6.yaml"),
-    ),
-    (
-        "cxa-2011/fig7",
-        include_str!("../../../spec/examples/cxa-2011/fig7.yaml"),
-    ),
-    (
-        "cxa-2011/fig8",
-        include_str!("../../../spec/examples/cxa-2011/fig8.yaml"),
-    ),
-    (
-        "cxa-2011/fig9",
-        include_str!("../../../spec/examples/cxa-2011/fig9.yaml"),
-    ),
-    (
-        "cxa-2011/fig10",
-        include_str!("../../../spec/examples/cxa-2011/fig10.yaml"),
-    ),
-    (
-        "cxa-2011/fig11",
-        include_str!("../../../spec/examples/cxa-2011/fig11.yaml"),
-    ),
-    (
-        "cxa-2011/fig12",
-        include_str!("../../../spec/examples/cxa-2011/fig12.yaml"),
-    ),
-    (
-        "cxa-2011/fig13",
-        include_str!("../../../spec/examples/cxa-2011/fig13.yaml"),
-    ),
-    (
-        "cxa-2011/fig14",
-        include_str!("../../../spec/examples/cxa-2011/fig14.yaml"),
-    ),
-    (
-        "cxa-2011/fig15",
-        include_str!("../../../spec/examples/cxa-2011/fig15.yaml"),
-    ),
-    (
-        "cxa-2011/fig16",
-        include_str!("../../../spec/examples/cxa-2011/fig16.yaml"),
-    ),
-    (
-        "cxa-2011/fig17",
-        include_str!("../../../spec/examples/cxa-2011/fig17.yaml"),
-    ),
-    (
-        "cxa-2011/fig18",
-        include_str!("../../../spec/examples/cxa-2011/fig18.yaml"),
-    ),
-    (
-        "cxa-2011/fig19",
-        include_str!("../../../spec/examples/cxa-2011/fig19.yaml"),
-    ),
-    (
-        "cxa-2011/fig20",
-        include_str!("../../../spec/examples/cxa-2011/fig20.yaml"),
-    ),
-    (
-        "cxa-2011/fig21",
-        include_str!("../../../spec/examples/cxa-2011/fig21.yaml"),
-    ),
-    (
-        "cxa-2011/fig22",
-        include_str!("../../../spec/examples/cxa-2011/fig22.yaml"),
-    ),
-    (
-        "cxa-2011/fig23",
-        include_str!("../../../spec/examples/cxa-2011/fig23.yaml"),
-    ),
-    (
-        "cxa-2011/fig24",
-        include_str!("../../../spec/examples/cxa-2011/fig24.yaml"),
-    ),
-    (
-        "cxa-2011/fig25",
-        include_str!("../../../spec/examples/cxa-2011/fig25.yaml"),
-    ),
-    (
-        "cxa-2011/fig26",
-        include_str!("../../../spec/examples/cxa-2011/fig26.yaml"),
-    ),
-    (
-        "cxa-2011/fig27",
-        include_str!("../../../spec/examples/cxa-2011/fig27.yaml"),
-    ),
-    (
-        "cxa-2011/fig28",
-        include_str!("../../../spec/examples/cxa-2011/fig28.yaml"),
-    ),
-    (
-        "cxa-2011/fig29",
-        include_str!("../../../spec/examples/cxa-2011/fig29.yaml"),
-    ),
-    (
-        "cxa-2011/fig30",
-        include_str!("../../../spec/examples/cxa-2011/fig30.yaml"),
-    ),
-    (
-        "cxa-2011/fig29-var",
-        include_str!("../../../spec/examples/cxa-2011/fig29-var.yaml"),
-    ),
-    (
-        "cxa-2011/fig30-var",
-        include_str!("../../../spec/examples/cxa-2011/fig30-var.yaml"),
-    ),
-];
+// `EXAMPLES`: every bundled worked example (`spec/examples/<dir>/<name>.yaml`), by id; generated
+// by build.rs (xiangqi_spec::examples::examples_table).
+include!(concat!(env!("OUT_DIR"), "/examples.rs"));
 
 /// What an example provides.
 struct Example {
@@ -311,7 +123,7 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
         .rules
         .clone()
         .or_else(|| example.as_ref().map(|e| e.rules.clone()))
-        .ok_or("judge: --rules cxa-1999|cxa-2011 (or --example ID) is required")?;
+        .ok_or("judge: --rules cxa-1999|cxa-2011|axf (or --example ID) is required")?;
     let (rules, spec) = match &args.spec {
         Some(dir) => (
             RuleSet::load_dir(&rules_id, &dir.join("rules")).map_err(|e| e.to_string())?,
