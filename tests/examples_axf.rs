@@ -63,6 +63,19 @@ fn disagreements(y: &serde_yaml::Value, j: &Judgement) -> Vec<String> {
     if j.pending {
         out.push("the judgement is still pending after moves_full".to_string());
     }
+    // Game ends other than a repetition (第四節 1, 2): the result and the articles.
+    if let Some(want) = str_field(e, "result") {
+        let got = serde_json::to_value(j.result).expect("result");
+        if got.as_str() != Some(want) {
+            out.push(format!("result {got}, expected {want:?}"));
+        }
+    }
+    for a in e["articles"].as_sequence().into_iter().flatten() {
+        let a = a.as_str().unwrap_or("?");
+        if !j.articles.iter().any(|x| x == a) {
+            out.push(format!("article {a} not cited (cited: {:?})", j.articles));
+        }
+    }
     out
 }
 
