@@ -180,7 +180,11 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
 }
 
 /// One case of `judge --batch`.
-fn batch_case(rules: &RuleSet, spec: &Spec, line: &serde_json::Value) -> Result<serde_json::Value, String> {
+fn batch_case(
+    rules: &RuleSet,
+    spec: &Spec,
+    line: &serde_json::Value,
+) -> Result<serde_json::Value, String> {
     let fen = line
         .get("fen")
         .and_then(|f| f.as_str())
@@ -193,7 +197,11 @@ fn batch_case(rules: &RuleSet, spec: &Spec, line: &serde_json::Value) -> Result<
             .collect(),
         Some(serde_json::Value::Array(a)) => a
             .iter()
-            .map(|m| m.as_str().map(str::to_string).ok_or("a move is not a string"))
+            .map(|m| {
+                m.as_str()
+                    .map(str::to_string)
+                    .ok_or("a move is not a string")
+            })
             .collect::<Result<_, _>>()?,
         None => Vec::new(),
         Some(_) => return Err("\"moves\" is neither a string nor a list".into()),
