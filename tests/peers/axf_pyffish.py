@@ -2,7 +2,8 @@
 """Peer check of the AXF repetition rulings: `xqrules judge --rules axf` against Fairy-Stockfish
 (PyPI `pyffish`, variant `xiangqi`, whose repetition rules follow the Asian rules in part).
 
-Seeded random games: a random opening of 0-30 plies, then a cycle forced in: a random reversible
+Seeded random games: a random opening of 0-30 plies (even games) or a random sparse legal
+position with one to three pieces a side besides the kings (odd games), then a cycle forced in: a random reversible
 move of the side to move, a random reversible answer, both moves taken back, and the four plies
 played twice, so that the position before the cycle occurs a third time. Both judges rule on
 the whole game: ours through one `xqrules judge --rules axf --batch -` process (JSON lines),
@@ -80,6 +81,43 @@ def piece_on(fen, sq):
     return None
 
 
+def sparse_position(rng):
+    """A random legal position with both kings and one to three of R, N, C, A, P per side."""
+    while True:
+        board = {}
+        board[(rng.choice([3, 4, 5]), rng.choice([0, 1, 2]))] = "K"
+        board[(rng.choice([3, 4, 5]), rng.choice([7, 8, 9]))] = "k"
+        for side in "wb":
+            for p in rng.sample(["R", "N", "C", "R", "N", "C", "A", "P"], rng.randint(1, 3)):
+                sq = (rng.randrange(9), rng.randrange(10))
+                if p == "A":
+                    sq = rng.choice([(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)])
+                    if side == "b":
+                        sq = (sq[0], 9 - sq[1])
+                if p == "P" and (sq[1] < 5 if side == "w" else sq[1] > 4):
+                    continue
+                if sq not in board:
+                    board[sq] = p if side == "w" else p.lower()
+        rows = []
+        for r in range(9, -1, -1):
+            row, empty = "", 0
+            for f in range(9):
+                if (f, r) in board:
+                    row += (str(empty) if empty else "") + board[(f, r)]
+                    empty = 0
+                else:
+                    empty += 1
+            rows.append(row + (str(empty) if empty else ""))
+        fen = "/".join(rows) + " " + rng.choice("wb") + " - - 0 1"
+        try:
+            if sf.validate_fen(fen, VARIANT) != 1 or sf.gives_check(VARIANT, fen, []):
+                continue
+            if sf.legal_moves(VARIANT, fen, []):
+                return fen
+        except Exception:
+            continue
+
+
 def flipped(fen):
     f = fen.split()
     f[1] = "b" if f[1] == "w" else "w"
@@ -118,7 +156,7 @@ def cycle(rng, fen):
     a_moves = quiet(fen)
     rng.shuffle(a_moves)
     if mode == "check":
-        for a in [m for m in a_moves if sf.gives_check(VARIANT, fen, [m])][:6]:
+        for a in [m for m in a_moves[:20] if sf.gives_check(VARIANT, fen, [m])][:4]:
             after_a = sf.get_fen(VARIANT, fen, [a])
             b_moves = quiet(after_a)
             rng.shuffle(b_moves)
@@ -129,7 +167,7 @@ def cycle(rng, fen):
     if mode == "chase":
         before = capture_targets(fen)
         attackers = [m for m in a_moves if (piece_on(fen, from_sq(m)) or "x").lower() in "rnc"]
-        for a in attackers[:12]:
+        for a in attackers[:8]:
             after_a = sf.get_fen(VARIANT, fen, [a])
             if sf.gives_check(VARIANT, fen, [a]):
                 continue
@@ -157,13 +195,12 @@ def cycle(rng, fen):
 
 
 def fs_ruling(fen, moves):
-    """First ply (1-based) where Fairy-Stockfish ends the game, and its ruling."""
+    """First ply (1-based) where Fairy-Stockfish ends the game, and its ruling. The moves are
+    legal and each position before the last has a move, so only the last can be a mate."""
     for k in range(1, len(moves) + 1):
         cur = moves[:k]
         ended, value = sf.is_optional_game_end(VARIANT, fen, cur)
-        if not ended:
-            ended, value = sf.is_immediate_game_end(VARIANT, fen, cur)
-        if not ended and not sf.legal_moves(VARIANT, fen, cur):
+        if not ended and k == len(moves) and not sf.legal_moves(VARIANT, fen, cur):
             ended, value = True, -sf.VALUE_MATE
         if ended:
             red_to_move = sf.get_fen(VARIANT, fen, cur).split()[1] == "w"
@@ -214,12 +251,15 @@ def main():
     start = sf.start_fen(VARIANT)
     cases = []
     for g in range(args.games):
-        fen = start
-        for _ in range(rng.randint(0, 30)):
-            legal = sf.legal_moves(VARIANT, fen, [])
-            if not legal:
-                break
-            fen = sf.get_fen(VARIANT, fen, [rng.choice(legal)])
+        if g % 2:
+            fen = sparse_position(rng)
+        else:
+            fen = start
+            for _ in range(rng.randint(0, 30)):
+                legal = sf.legal_moves(VARIANT, fen, [])
+                if not legal:
+                    break
+                fen = sf.get_fen(VARIANT, fen, [rng.choice(legal)])
         if not sf.legal_moves(VARIANT, fen, []):
             continue
         cyc = cycle(rng, fen)
