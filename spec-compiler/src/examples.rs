@@ -77,7 +77,10 @@ pub fn examples_table(examples_dir: &Path) -> std::io::Result<String> {
     );
     for (id, path) in files {
         let abs = std::fs::canonicalize(&path)?;
-        code.push_str(&format!("    ({id:?}, include_str!({:?})),\n", abs.display().to_string()));
+        code.push_str(&format!(
+            "    ({id:?}, include_str!({:?})),\n",
+            abs.display().to_string()
+        ));
     }
     code.push_str("];\n");
     Ok(code)

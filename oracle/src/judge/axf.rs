@@ -296,10 +296,7 @@ pub fn classify(
             }
             MoveClass::Exchange | MoveClass::Offer => {
                 let (list, _) = attacks.get_or_insert_with(|| new_attacks(rules, before, &after));
-                if let Some(a) = list
-                    .iter()
-                    .find(|a| a.verdict == Verdict::SameTypeOffer)
-                {
+                if let Some(a) = list.iter().find(|a| a.verdict == Verdict::SameTypeOffer) {
                     c.class = class;
                     c.targets = after.square_of(a.target).into_iter().collect();
                     c.articles = vec![art, Verdict::SameTypeOffer.article().to_string()];
@@ -344,7 +341,9 @@ pub fn classify(
 /// (分捉, 第三節 4) get `several_targets`.
 pub fn mark_persistent_chases(cycle: &mut [Classification]) {
     for side in Side::BOTH {
-        let moves: Vec<usize> = (0..cycle.len()).filter(|&i| cycle[i].side == side).collect();
+        let moves: Vec<usize> = (0..cycle.len())
+            .filter(|&i| cycle[i].side == side)
+            .collect();
         if moves.is_empty() {
             continue;
         }

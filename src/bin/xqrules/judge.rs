@@ -4,6 +4,7 @@
 //! Exit code 0 for any ruling; 2 for bad input (FEN, a move with its 1-based index, rule set,
 //! example id, spec directory) and for `--engine fast`, which does not exist yet.
 
+use std::io::BufRead;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
@@ -41,6 +42,12 @@ pub struct JudgeArgs {
     /// progress bar on stderr. Exit 1 when a record could not be judged (each is reported).
     #[arg(long, num_args = 1.., conflicts_with_all = ["example", "moves", "fen"])]
     game: Vec<PathBuf>,
+    /// Many cases at once, as JSON lines (FILE, or - for stdin): each line an object
+    /// `{"id": any, "fen": "...", "moves": "m1 m2 ..." or ["m1", ...]}` (ICCS moves). Prints one
+    /// JSON line per case: `{"id": .., "judgement": {..}}` or `{"id": .., "error": ".."}`.
+    /// With --rules (default cxa-1999). Exit 1 when some case could not be judged.
+    #[arg(long, conflicts_with_all = ["example", "moves", "fen", "game"])]
+    batch: Option<PathBuf>,
 }
 
 /// Which adjudicator answers.
@@ -118,6 +125,9 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
     if !args.game.is_empty() {
         return games::run(&args);
     }
+    if let Some(path) = &args.batch {
+        return run_batch(&args, path);
+    }
     let example = args.example.as_deref().map(load_example).transpose()?;
     let rules_id = args
         .rules
@@ -167,6 +177,81 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
         Format::Text => print!("{}", explain(&j, &start)),
     }
     Ok(true)
+}
+
+/// One case of `judge --batch`.
+fn batch_case(
+    rules: &RuleSet,
+    spec: &Spec,
+    line: &serde_json::Value,
+) -> Result<serde_json::Value, String> {
+    let fen = line
+        .get("fen")
+        .and_then(|f| f.as_str())
+        .ok_or("no \"fen\" string")?;
+    let texts: Vec<String> = match line.get("moves") {
+        Some(serde_json::Value::String(m)) => m
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect(),
+        Some(serde_json::Value::Array(a)) => a
+            .iter()
+            .map(|m| {
+                m.as_str()
+                    .map(str::to_string)
+                    .ok_or("a move is not a string")
+            })
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+        Some(_) => return Err("\"moves\" is neither a string nor a list".into()),
+    };
+    let start = Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}"))?;
+    let moves: Vec<OMove> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| OMove::parse_iccs(t).map_err(|e| format!("move {} {t:?}: {e}", i + 1)))
+        .collect::<Result<_, _>>()?;
+    let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
+    serde_json::to_value(&j).map_err(|e| e.to_string())
+}
+
+/// `judge --batch`: JSON lines in, JSON lines out; `Ok(false)` when a case failed.
+fn run_batch(args: &JudgeArgs, path: &std::path::Path) -> Result<bool, String> {
+    let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
+    let (rules, spec) = rules_and_spec(args, &rules_id)?;
+    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(std::io::BufReader::new(
+            std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        ))
+    };
+    let mut ok = true;
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| format!("{}: line {}: {e}", path.display(), n + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let out = match serde_json::from_str::<serde_json::Value>(&line) {
+            Err(e) => {
+                ok = false;
+                serde_json::json!({"line": n + 1, "error": format!("not JSON: {e}")})
+            }
+            Ok(v) => {
+                let id = v.get("id").cloned().unwrap_or(serde_json::Value::Null);
+                match batch_case(&rules, &spec, &v) {
+                    Ok(j) => serde_json::json!({"id": id, "judgement": j}),
+                    Err(e) => {
+                        ok = false;
+                        serde_json::json!({"id": id, "line": n + 1, "error": e})
+                    }
+                }
+            }
+        };
+        println!("{out}");
+    }
+    Ok(ok)
 }
 
 /// The rule set and spec named by the arguments (embedded, or read from `--spec DIR`).
