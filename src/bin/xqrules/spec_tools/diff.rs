@@ -561,46 +561,70 @@ pub fn to_markdown(args: &DiffArgs, r: &DiffReport) -> String {
     if r.changes.is_empty() {
         let _ = writeln!(h, "\nNo example changes.");
     } else {
-        let _ = writeln!(h, "\n## Rulings\n");
-        let _ = writeln!(
-            h,
-            "| example | printed | old ruling | new ruling | old articles | new articles |"
-        );
-        let _ = writeln!(h, "| --- | --- | --- | --- | --- | --- |");
-        for c in &r.changes {
-            let show = |old: bool| {
-                let mut s = match &c.ruling {
-                    Some(ch) => {
-                        if old {
-                            ch.old.clone()
-                        } else {
-                            ch.new.clone()
-                        }
-                    }
-                    None => "(same)".to_string(),
-                };
-                if let Some(mc) = &c.must_change {
-                    let v = if old { &mc.old } else { &mc.new };
-                    let _ = write!(s, ", must change: {}", v.as_deref().unwrap_or("none"));
-                }
-                if let Some(im) = &c.immediate {
-                    let _ = write!(s, ", immediate: {}", if old { im.old } else { im.new });
-                }
-                if let Some(p) = &c.patterns {
-                    let _ = write!(s, "; patterns {}", if old { &p.old } else { &p.new });
-                }
-                s
-            };
+        let rulings: Vec<&ExampleChange> = r
+            .changes
+            .iter()
+            .filter(|c| c.ruling.is_some() || c.must_change.is_some() || c.immediate.is_some())
+            .collect();
+        if !rulings.is_empty() {
+            let _ = writeln!(h, "\n## Rulings\n");
             let _ = writeln!(
                 h,
-                "| {} | {} | {} | {} | {} | {} |",
-                c.id,
-                c.printed.as_deref().unwrap_or("—"),
-                cell(&show(true)),
-                cell(&show(false)),
-                list(&c.articles.old),
-                list(&c.articles.new)
+                "| example | printed | old ruling | new ruling | old articles | new articles |"
             );
+            let _ = writeln!(h, "| --- | --- | --- | --- | --- | --- |");
+            for c in rulings {
+                let show = |old: bool| {
+                    let mut s = match &c.ruling {
+                        Some(ch) => {
+                            if old {
+                                ch.old.clone()
+                            } else {
+                                ch.new.clone()
+                            }
+                        }
+                        None => "(same)".to_string(),
+                    };
+                    if let Some(mc) = &c.must_change {
+                        let v = if old { &mc.old } else { &mc.new };
+                        let _ = write!(s, ", must change: {}", v.as_deref().unwrap_or("none"));
+                    }
+                    if let Some(im) = &c.immediate {
+                        let _ = write!(s, ", immediate: {}", if old { im.old } else { im.new });
+                    }
+                    s
+                };
+                let _ = writeln!(
+                    h,
+                    "| {} | {} | {} | {} | {} | {} |",
+                    c.id,
+                    c.printed.as_deref().unwrap_or("—"),
+                    cell(&show(true)),
+                    cell(&show(false)),
+                    list(&c.articles.old),
+                    list(&c.articles.new)
+                );
+            }
+        }
+        let patterns: Vec<&ExampleChange> =
+            r.changes.iter().filter(|c| c.patterns.is_some()).collect();
+        if !patterns.is_empty() {
+            let _ = writeln!(h, "\n## Patterns (red / black)\n");
+            let _ = writeln!(h, "| example | old | new | old articles | new articles |");
+            let _ = writeln!(h, "| --- | --- | --- | --- | --- |");
+            for c in patterns {
+                if let Some(p) = &c.patterns {
+                    let _ = writeln!(
+                        h,
+                        "| {} | {} | {} | {} | {} |",
+                        c.id,
+                        p.old,
+                        p.new,
+                        list(&c.articles.old),
+                        list(&c.articles.new)
+                    );
+                }
+            }
         }
         if class_changes > 0 {
             let _ = writeln!(h, "\n## Per-move classes\n");
