@@ -269,7 +269,7 @@ fn rules_and_spec(args: &JudgeArgs, rules_id: &str) -> Result<(RuleSet, Spec), S
 }
 
 /// `judge --game`: whole games and archives.
-mod games {
+pub(crate) mod games {
     use std::path::{Path, PathBuf};
 
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -282,11 +282,11 @@ mod games {
     use super::{rules_and_spec, Format, JudgeArgs};
 
     /// One game of the input, or the reason it could not be read.
-    struct Entry {
-        file: String,
+    pub(crate) struct Entry {
+        pub(crate) file: String,
         /// 1-based index of the game in its file.
-        game: usize,
-        record: Result<GameRecord, String>,
+        pub(crate) game: usize,
+        pub(crate) record: Result<GameRecord, String>,
     }
 
     /// Every *.pgn / *.xqf below a directory (sorted), or the file itself.
@@ -316,7 +316,7 @@ mod games {
     }
 
     /// Reads every game of every file; a broken file or game becomes an `Err` entry.
-    fn read(paths: &[PathBuf]) -> Result<Vec<Entry>, String> {
+    pub(crate) fn read(paths: &[PathBuf]) -> Result<Vec<Entry>, String> {
         let mut list = Vec::new();
         for p in paths {
             files(p, &mut list)?;
@@ -364,7 +364,7 @@ mod games {
     }
 
     /// Judges one game record: its start position and main line, with the oracle.
-    fn judge_game(
+    pub(crate) fn judge_game(
         rules: &RuleSet,
         spec: &Spec,
         game: &GameRecord,
