@@ -6,6 +6,7 @@
 //! * [`compile`]: move tables (steps, leaps with block points, slide line tables, zones,
 //!   reachability, Zobrist keys).
 //! * [`codegen`]: Rust source for the build script.
+//! * [`ruleset`]: the machine form of a repetition rule set (棋例), [`ruleset::RuleSet`].
 //!
 //! ```
 //! let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec");
@@ -20,6 +21,7 @@ pub mod codegen;
 pub mod compile;
 pub mod load;
 pub mod rules;
+pub mod ruleset;
 pub mod schema;
 pub mod vocab;
 
