@@ -6,7 +6,8 @@
 //! * [`compile`]: move tables (steps, leaps with block points, slide line tables, zones,
 //!   reachability, Zobrist keys).
 //! * [`codegen`]: Rust source for the build script.
-//! * [`ruleset`]: the machine form of a repetition rule set (棋例), [`ruleset::RuleSet`].
+//! * [`ruleset`]: the machine form of a repetition rule set (棋例), [`ruleset::RuleSet`];
+//!   [`ruleset_compile`] loads it from `spec/rules/` (resolving overlays) and generates Rust.
 //!
 //! ```
 //! let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec");
@@ -22,6 +23,7 @@ pub mod compile;
 pub mod load;
 pub mod rules;
 pub mod ruleset;
+pub mod ruleset_compile;
 pub mod schema;
 pub mod vocab;
 

@@ -9,7 +9,13 @@
 
 mod analysis;
 mod classify;
+mod rules;
 mod track;
+
+pub use rules::BUILTIN_RULE_SETS;
+
+pub use classify::{classify, Classification};
+pub use track::{PieceId, Tracked};
 
 pub use xiangqi_spec::ruleset::{
     BothForbidden, GravePattern, Interpretation, Matcher, MoveClass, Pattern, RuleSet, RulingRow,
@@ -41,7 +47,15 @@ impl JudgeError {
     }
 }
 
-/// The rule sets compiled into the library.
+/// The rule sets compiled into the library ([`BUILTIN_RULE_SETS`]).
+///
+/// ```
+/// use xiangqi_rules::judge::{Builtin, RuleSet};
+/// let rules = RuleSet::builtin("cxa-2011").unwrap();
+/// assert_eq!(rules.repetition_count, 3);
+/// assert_eq!(rules.article("cxa1999.28.3"), "24.3");
+/// assert!(RuleSet::builtin("cxa-1899").is_none());
+/// ```
 pub trait Builtin {
     /// The built-in rule set `id` (`cxa-1999`, `cxa-2011`), or `None`.
     fn builtin(id: &str) -> Option<&'static RuleSet>;
