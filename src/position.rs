@@ -778,3 +778,46 @@ mod tests {
         );
     }
 }
+
+// Helpers for the repetition judge (src/judge/analysis.rs): "what could the other side do if
+// it were to move" and "what would this piece reach without that one" need a turn switch
+// without a move, a removed piece and a piece's movement targets whoever is to move.
+impl Position {
+    /// Sets the side to move without a move (the hash follows).
+    pub(crate) fn set_turn(&mut self, c: Color) {
+        if self.turn != c {
+            self.turn = c;
+            self.hash ^= ZOBRIST_TURN;
+        }
+    }
+
+    /// Removes the piece on `sq` (if any). Removing a king leaves the king squares stale: only
+    /// [`Position::pseudo_targets`] may be asked of such a position.
+    pub(crate) fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
+        let i = sq.index();
+        let p = self.board[i]?;
+        let b = bit(i);
+        self.by_color[p.color.index()] &= !b;
+        self.by_role[p.role.index()] &= !b;
+        self.occ &= !b;
+        self.occ_t &= !TBIT[i];
+        self.hash ^= ZOBRIST[p.index()][i];
+        self.board[i] = None;
+        Some(p)
+    }
+
+    /// The points the piece on `sq` may move to by its movement rules (never onto an own
+    /// piece), check and facing kings not considered, whoever is to move; 0 for an empty point.
+    pub(crate) fn pseudo_targets(&self, sq: Square) -> u128 {
+        let Some(p) = self.board[sq.index()] else {
+            return 0;
+        };
+        if p.color == self.turn {
+            self.targets(p.role, sq.index())
+        } else {
+            let mut t = self.clone();
+            t.turn = p.color;
+            t.targets(p.role, sq.index())
+        }
+    }
+}

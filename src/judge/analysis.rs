@@ -1,0 +1,727 @@
+//! What a side could do if it were to move: capture with gain (the chase test of art. 28.3,
+//! 29.1–29.4; 2011 24.3, 24.15–24.17), force mate by consecutive checks (the kill test of 28.2 /
+//! 24.2), and the plain relations the idle kinds need (who can take whom).
+//!
+//! A port of the oracle's `judge/analysis.rs` to the bitboard [`Position`](crate::Position):
+//! every function answers exactly as the oracle's does (same legal moves, same exchange values,
+//! same order where the oracle takes "the first" of something), but plays moves with
+//! make/unmake on a scratch position, and the mate search keeps a transposition cache.
+
+use std::collections::HashMap;
+
+use super::track::{PieceId, Tracked};
+use super::RuleSet;
+use crate::tables::{CROSSED, LEAPS, MATERIAL, RAYS, RULES, STEP_MOVE_OR_CAPTURE, STEP_QUIET};
+use crate::{Color, Move, Piece, Role, Square};
+
+/// A set of piece ids (ids are below 90).
+pub(crate) type IdSet = u128;
+
+#[inline]
+pub(crate) fn id_bit(id: PieceId) -> IdSet {
+    1u128 << (id.0 as u32 & 127)
+}
+
+/// The ids of a set, in increasing order.
+pub(crate) fn ids_in(mut s: IdSet) -> impl Iterator<Item = PieceId> {
+    std::iter::from_fn(move || {
+        if s == 0 {
+            return None;
+        }
+        let i = s.trailing_zeros();
+        s &= s - 1;
+        Some(PieceId(i as u8))
+    })
+}
+
+/// The piece on the board with identity `id` (`None` once captured).
+#[inline]
+pub(crate) fn piece(b: &Tracked, id: PieceId) -> Option<Piece> {
+    b.piece(id)
+}
+
+/// The id of the piece on `sq`.
+#[inline]
+pub(crate) fn id_at(b: &Tracked, sq: Square) -> Option<PieceId> {
+    b.id_at(sq)
+}
+
+/// Is the piece `id` material (子力, art. 25.3 / 2011 26.6)? King and uncrossed pawn are not.
+pub(crate) fn is_material(b: &Tracked, id: PieceId) -> bool {
+    let Some(sq) = b.square_of(id) else {
+        return false;
+    };
+    let Some(p) = b.pos.piece_at(sq) else {
+        return false;
+    };
+    MATERIAL[p.role.index()][half(p.color, sq)].0
+}
+
+fn half(c: Color, sq: Square) -> usize {
+    usize::from(CROSSED[c.index()] & (1u128 << sq.index()) != 0)
+}
+
+/// Is the piece a pawn (its value floats, 25.3)?
+pub(crate) fn is_pawn(b: &Tracked, id: PieceId) -> bool {
+    piece(b, id).is_some_and(|p| p.role == Role::Pawn)
+}
+
+/// Is the piece the king?
+pub(crate) fn is_king(b: &Tracked, id: PieceId) -> bool {
+    piece(b, id).is_some_and(|p| p.role == Role::King)
+}
+
+/// The role id (`rook`, `horse`, ...).
+pub(crate) fn role_id(b: &Tracked, id: PieceId) -> &'static str {
+    piece(b, id).map(|p| p.role.id()).unwrap_or("")
+}
+
+/// Exchange value of a piece on the board (material.yaml; a pawn counts `floating_pawn_value`;
+/// the king 1000).
+pub(crate) fn value(rs: &RuleSet, b: &Tracked, id: PieceId) -> f64 {
+    let Some(sq) = b.square_of(id) else {
+        return rs.floating_pawn_value;
+    };
+    let Some(p) = b.pos.piece_at(sq) else {
+        return rs.floating_pawn_value;
+    };
+    match p.role {
+        Role::King => 1000.0,
+        Role::Pawn => rs.floating_pawn_value,
+        r => MATERIAL[r.index()][half(p.color, sq)]
+            .1
+            .unwrap_or(rs.floating_pawn_value),
+    }
+}
+
+/// Could a piece of this kind and colour on `from` ever move to `to` on an empty board
+/// (blocks, screens and modes ignored)? The oracle's `Spec::could_move`.
+pub(crate) fn could_move(p: Piece, from: Square, to: Square) -> bool {
+    let (c, r, f) = (p.color.index(), p.role.index(), from.index());
+    let t = 1u128 << to.index();
+    let reach = match p.role {
+        Role::Rook | Role::Cannon => RAYS[0][f] | RAYS[1][f] | RAYS[2][f] | RAYS[3][f],
+        Role::Horse | Role::Elephant => {
+            let g = &LEAPS[c][r][f];
+            g.targets[..g.len as usize].iter().fold(0, |a, x| a | x)
+        }
+        _ => STEP_MOVE_OR_CAPTURE[c][r][f] | STEP_QUIET[c][r][f] | steps_capture(c, r, f),
+    };
+    reach & t != 0
+}
+
+fn steps_capture(c: usize, r: usize, f: usize) -> u128 {
+    crate::tables::STEP_CAPTURE[c][r][f]
+}
+
+/// The position of a move in the oracle's generation order for its piece: rule, vector,
+/// distance (the oracle interprets the spec's rules in order).
+fn order_key(b: &Tracked, m: Move) -> u32 {
+    let Some(p) = b.pos.piece_at(m.from()) else {
+        return u32::MAX;
+    };
+    let (from, to) = (m.from(), m.to());
+    let occupied = b.pos.piece_at(to).is_some();
+    let fw = p.color.forward() as i32;
+    let (df, dr) = (
+        to.file().index() as i32 - from.file().index() as i32,
+        to.rank().index() as i32 - from.rank().index() as i32,
+    );
+    let crossed = half(p.color, from) == 1;
+    for (ri, rule) in RULES[p.role.index()].iter().enumerate() {
+        let when_ok = match rule.when {
+            xiangqi_spec::rules::When::Always => true,
+            xiangqi_spec::rules::When::BeforeRiver => !crossed,
+            xiangqi_spec::rules::When::AfterRiver => crossed,
+        };
+        if !when_ok {
+            continue;
+        }
+        let mode_ok = match rule.mode {
+            xiangqi_spec::rules::Mode::MoveOrCapture => true,
+            xiangqi_spec::rules::Mode::Quiet => !occupied,
+            xiangqi_spec::rules::Mode::Capture => occupied,
+        };
+        if !mode_ok {
+            continue;
+        }
+        for (vi, v) in rule.vectors.iter().enumerate() {
+            let (vf, vr) = (v.0 as i32 * fw, v.1 as i32 * fw);
+            let dist = match rule.kind {
+                xiangqi_spec::rules::RuleKind::Slide => {
+                    let k = if vf != 0 { df / vf } else { dr / vr };
+                    (k >= 1 && df == k * vf && dr == k * vr).then_some(k as u32)
+                }
+                _ => (df == vf && dr == vr).then_some(0),
+            };
+            if let Some(d) = dist {
+                return (ri as u32) << 16 | (vi as u32) << 8 | d;
+            }
+        }
+    }
+    u32::MAX
+}
+
+/// The legal moves in the oracle's order: pieces by id, then each piece's rules in order.
+pub(crate) fn legal_ordered(b: &Tracked) -> Vec<Move> {
+    let mut v: Vec<(u8, u32, Move)> = b
+        .pos
+        .legal_moves()
+        .iter()
+        .map(|m| (b.ids[m.from().index()], order_key(b, *m), *m))
+        .collect();
+    v.sort_unstable_by_key(|x| (x.0, x.1));
+    v.into_iter().map(|x| x.2).collect()
+}
+
+/// The legal moves of the side to move that capture on `sq`, in id order of the capturers.
+pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
+    match b.pos.piece_at(sq) {
+        Some(p) if p.color != b.pos.turn() => {}
+        _ => return Vec::new(),
+    }
+    let mut v: Vec<Move> = b
+        .pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.to() == sq)
+        .copied()
+        .collect();
+    v.sort_unstable_by_key(|m| b.ids[m.from().index()]);
+    v
+}
+
+/// How a threatened piece stands (24.15, 24.16 / 28.16), seen from the exchange.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Cover {
+    /// No legal recapture at all (無根子, false roots included).
+    Unprotected,
+    /// Some recapture, but the exchange still loses (少根子) or the target outweighs the attacker.
+    Underprotected,
+}
+
+/// One way the side to move can win material (art. 29.1 / 24.3).
+#[derive(Clone, Debug)]
+pub(crate) struct Threat {
+    /// The piece that would be won.
+    pub target: PieceId,
+    /// The piece that makes the first move of the winning line.
+    pub attacker: PieceId,
+    /// Net material gain.
+    pub gain: f64,
+    /// Won only by several pieces together (24.17).
+    pub joint: bool,
+    /// Won by consecutive checks first (29.1).
+    pub via_checks: bool,
+    /// Protection of the target.
+    pub cover: Cover,
+    /// 2011: the pieces without which the gain disappears (24.17).
+    pub necessary: Vec<PieceId>,
+    /// For a line of checks: the piece its first (checking) move captures, if any.
+    pub first_capture: Option<PieceId>,
+}
+
+impl Threat {
+    /// The identity of a threat for the newness test (29.2): (attacker, target).
+    pub fn key(&self) -> (PieceId, PieceId) {
+        (self.attacker, self.target)
+    }
+}
+
+/// The searches of one classification: the rule set, the pieces offered in exchange (the
+/// oracle's thread-local `OFFERED`) and the transposition cache of the mate search.
+pub(crate) struct Analyzer<'a> {
+    pub rs: &'a RuleSet,
+    /// Pieces excluded from the mates of [`Analyzer::mates_at_once`].
+    pub offered: IdSet,
+    /// (hash, plies, squares of avoided pieces) -> mate within plies.
+    cache: HashMap<(u64, u32, u128), bool>,
+}
+
+impl<'a> Analyzer<'a> {
+    pub fn new(rs: &'a RuleSet) -> Analyzer<'a> {
+        Analyzer {
+            rs,
+            offered: 0,
+            cache: HashMap::new(),
+        }
+    }
+
+    /// Does the side to move have a move that mates at once (29.4)? Within
+    /// `mated_at_once_plies`, never taking a piece of `offered`.
+    pub fn mates_at_once(&mut self, b: &mut Tracked) -> bool {
+        let o = self.offered;
+        self.mate_by_checks_in(b, self.rs.mated_at_once_plies, o)
+    }
+
+    /// Runs `f` with the pieces `offered` excluded from the mates of `mates_at_once`.
+    pub fn with_offered<T>(&mut self, offered: IdSet, f: impl FnOnce(&mut Self) -> T) -> T {
+        let old = std::mem::replace(&mut self.offered, offered);
+        let r = f(self);
+        self.offered = old;
+        r
+    }
+
+    /// Static exchange on `sq` for the side to move (the oracle's `see`).
+    pub fn see(
+        &mut self,
+        b: &mut Tracked,
+        sq: Square,
+        only: Option<(Color, PieceId)>,
+        depth: u32,
+    ) -> f64 {
+        if depth == 0 {
+            return 0.0;
+        }
+        let Some(victim) = id_at(b, sq) else {
+            return 0.0;
+        };
+        let v = value(self.rs, b, victim);
+        let mut best = 0.0;
+        for m in captures_on(b, sq) {
+            let mover = id_at(b, m.from()).expect("capture from a piece");
+            if let Some((side, id)) = only {
+                if side == b.pos.turn() && mover != id {
+                    continue;
+                }
+            }
+            let u = b.play_undo(m);
+            let g = v - self.see(b, sq, only, depth - 1);
+            if g > best && !self.mates_at_once(b) {
+                best = g;
+            }
+            b.undo(m, u);
+        }
+        best
+    }
+
+    /// Every way the side to move can win material on its next move (the oracle's `threats`).
+    pub fn threats(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
+        let mut out = self.direct_threats(b);
+        if self
+            .rs
+            .chase_forms
+            .iter()
+            .any(|f| f == "capture_after_consecutive_checks")
+            && self.rs.chase_search_depth >= 3
+        {
+            let direct: IdSet = out.iter().fold(0, |a, t| a | id_bit(t.target));
+            let depth = self.rs.chase_search_depth;
+            for t in self.check_threats(b, depth, checker) {
+                if direct & id_bit(t.target) == 0 {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// Direct captures with gain (29.1 first form and the exchange form).
+    fn direct_threats(&mut self, b0: &Tracked) -> Vec<Threat> {
+        let rs = self.rs;
+        let mut b = b0.clone();
+        let me = b.pos.turn();
+        let mut out: Vec<Threat> = Vec::new();
+        for m in legal_ordered(&b) {
+            let Some(target) = id_at(&b, m.to()) else {
+                continue;
+            };
+            if !is_material(&b, target) {
+                continue;
+            }
+            let attacker = id_at(&b, m.from()).expect("a mover");
+            let tval = value(rs, &b, target);
+            let attacker_is_pawn = is_pawn(&b, attacker);
+            let pawn_ok = pawn_trade_is_gain(rs, &b, target);
+            let u = b.play_undo(m);
+            let back = self.see(&mut b, m.to(), None, 8);
+            let gain = tval - back;
+            let skip = gain <= 0.0 || self.mates_at_once(&mut b);
+            let recaptures = !skip && !captures_on(&b, m.to()).is_empty();
+            b.undo(m, u);
+            if skip {
+                continue;
+            }
+            if attacker_is_pawn && back > 0.0 && !pawn_ok {
+                continue;
+            }
+            out.push(Threat {
+                target,
+                attacker,
+                gain,
+                joint: false,
+                via_checks: false,
+                cover: if recaptures {
+                    Cover::Underprotected
+                } else {
+                    Cover::Unprotected
+                },
+                necessary: Vec::new(),
+                first_capture: None,
+            });
+        }
+        if rs.joint_chase {
+            let targets: IdSet = out.iter().fold(0, |a, t| a | id_bit(t.target));
+            for target in ids_in(targets) {
+                let t_sq = b.square_of(target).expect("on board");
+                let protectors: Vec<Square> = b
+                    .ids_of(me.other())
+                    .filter(|q| *q != target)
+                    .filter_map(|q| {
+                        let s = b.square_of(q)?;
+                        let p = b.pos.piece_at(s)?;
+                        could_move(p, s, t_sq).then_some(s)
+                    })
+                    .collect();
+                let candidates: Vec<PieceId> = b
+                    .ids_of(me)
+                    .filter(|p| !is_king(&b, *p))
+                    .filter(|p| {
+                        let s = b.square_of(*p).expect("on board");
+                        let pc = b.pos.piece_at(s).expect("on board");
+                        could_move(pc, s, t_sq) || protectors.iter().any(|q| could_move(pc, s, *q))
+                    })
+                    .collect();
+                let mut necessary = Vec::new();
+                for p in candidates {
+                    let w = b.without(b.square_of(p).expect("on board"));
+                    if !self.winnable(&w, target) {
+                        necessary.push(p);
+                    }
+                }
+                let lesser = role_id(&b, target) == "rook"
+                    && out.iter().any(|t| {
+                        t.target == target && value(rs, &b, t.attacker) < value(rs, &b, target)
+                    });
+                let joint = necessary.len() >= 2 && !lesser;
+                for t in out.iter_mut().filter(|t| t.target == target) {
+                    t.joint = joint;
+                    t.necessary = necessary.clone();
+                }
+            }
+        }
+        out
+    }
+
+    /// Can the side to move win `target` by a direct capture and the exchange that follows?
+    fn winnable(&mut self, b0: &Tracked, target: PieceId) -> bool {
+        let Some(sq) = b0.square_of(target) else {
+            return false;
+        };
+        let mut b = b0.clone();
+        let v = value(self.rs, &b, target);
+        for m in captures_on(&b, sq) {
+            let u = b.play_undo(m);
+            let g = v - self.see(&mut b, sq, None, 8);
+            b.undo(m, u);
+            if g > 0.0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Lines of consecutive checks that end in a gain of material whatever the defender answers.
+    fn check_threats(&mut self, b0: &Tracked, depth: u32, checker: Option<PieceId>) -> Vec<Threat> {
+        let mut b = b0.clone();
+        let mut out = Vec::new();
+        for k in checking_moves_ordered(&mut b) {
+            let attacker = id_at(&b, k.from()).expect("a mover");
+            if checker.is_some_and(|c| c != attacker) {
+                continue;
+            }
+            if let Some((gain, targets)) = self.check_line(&mut b, k, depth) {
+                for target in
+                    ids_in(targets).filter(|t| !(self.rs.pawn_by_checks_no_gain && is_pawn(&b, *t)))
+                {
+                    out.push(Threat {
+                        target,
+                        attacker,
+                        gain,
+                        joint: false,
+                        via_checks: true,
+                        cover: Cover::Unprotected,
+                        necessary: Vec::new(),
+                        first_capture: id_at(&b, k.to()),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// After the checking move `k`, the least gain the checker is sure of against every answer,
+    /// with the pieces it wins in the end.
+    fn check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<(f64, IdSet)> {
+        let rs = self.rs;
+        let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
+        let uk = b.play_undo(k);
+        let r = self.check_line_after(b, first, depth);
+        b.undo(k, uk);
+        r
+    }
+
+    fn check_line_after(
+        &mut self,
+        a: &mut Tracked,
+        first: f64,
+        depth: u32,
+    ) -> Option<(f64, IdSet)> {
+        let rs = self.rs;
+        let replies = a.pos.legal_moves();
+        if replies.is_empty() {
+            return None;
+        }
+        let mut worst: Option<f64> = None;
+        let mut targets: IdSet = 0;
+        for &r in replies.iter() {
+            let lost_piece = id_at(a, r.to());
+            let lost = lost_piece.map(|v| value(rs, a, v)).unwrap_or(0.0);
+            let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(a, v));
+            let ur = a.play_undo(r);
+            if a.pos.count_legal() == 0 {
+                a.undo(r, ur);
+                return None;
+            }
+            let (sub, sub_targets) = self.best_gain(a, depth.saturating_sub(2));
+            let mut total = first + sub - lost;
+            if lost_pawn_only
+                && sub > 0.0
+                && !ids_in(sub_targets).any(|t| pawn_trade_is_gain(rs, a, t))
+            {
+                total = first - lost;
+            }
+            a.undo(r, ur);
+            if total <= 0.0 {
+                return None;
+            }
+            worst = Some(worst.map_or(total, |w: f64| w.min(total)));
+            targets |= sub_targets;
+        }
+        if targets == 0 {
+            return None;
+        }
+        worst.map(|w| (w, targets))
+    }
+
+    /// The best gain (≥ 0) the side to move can force now, with the pieces it wins.
+    fn best_gain(&mut self, b: &mut Tracked, depth: u32) -> (f64, IdSet) {
+        let mut best = 0.0;
+        let mut targets: IdSet = 0;
+        if depth == 0 {
+            return (best, targets);
+        }
+        for t in self.direct_threats_plain(b) {
+            if t.1 > best {
+                best = t.1;
+                targets = id_bit(t.0);
+            }
+        }
+        if depth >= 3 {
+            for k in checking_moves_ordered(b) {
+                if let Some((g, ts)) = self.check_line(b, k, depth) {
+                    if g > best {
+                        best = g;
+                        targets = ts;
+                    }
+                }
+            }
+        }
+        (best, targets)
+    }
+
+    /// Direct captures with gain: (target, gain).
+    fn direct_threats_plain(&mut self, b: &mut Tracked) -> Vec<(PieceId, f64)> {
+        let mut out = Vec::new();
+        // The oracle's order: `best_gain` keeps the first of equal gains.
+        for m in legal_ordered(b) {
+            let Some(target) = id_at(b, m.to()) else {
+                continue;
+            };
+            let v = value(self.rs, b, target);
+            let u = b.play_undo(m);
+            let gain = v - self.see(b, m.to(), None, 8);
+            let ok = gain > 0.0 && !self.mates_at_once(b);
+            b.undo(m, u);
+            if ok {
+                out.push((target, gain));
+            }
+        }
+        out
+    }
+
+    /// Can the side to move force mate with consecutive checks within `plies` plies?
+    pub fn mate_by_checks(&mut self, b: &Tracked, plies: u32) -> bool {
+        let mut b = b.clone();
+        self.mate_by_checks_in(&mut b, plies, 0)
+    }
+
+    /// As [`Analyzer::mate_by_checks`], never capturing a piece of `avoid`, except in lines
+    /// that `own` opens with a check of its own that takes no such piece.
+    pub fn mate_by_checks_avoiding(
+        &mut self,
+        b0: &Tracked,
+        plies: u32,
+        avoid: IdSet,
+        own: PieceId,
+    ) -> bool {
+        let mut b = b0.clone();
+        for k in checking_moves(&mut b) {
+            if id_at(&b, k.from()) != Some(own)
+                || id_at(&b, k.to()).is_some_and(|v| avoid & id_bit(v) != 0)
+            {
+                continue;
+            }
+            let uk = b.play_undo(k);
+            let replies = b.pos.legal_moves();
+            let mut found = replies.is_empty();
+            if !found && plies >= 3 {
+                found = true;
+                for &r in replies.iter() {
+                    let ur = b.play_undo(r);
+                    let ok = self.mate_by_checks_in(&mut b, plies - 2, 0);
+                    b.undo(r, ur);
+                    if !ok {
+                        found = false;
+                        break;
+                    }
+                }
+            }
+            b.undo(k, uk);
+            if found {
+                return true;
+            }
+        }
+        self.mate_by_checks_in(&mut b, plies, avoid)
+    }
+
+    fn mate_by_checks_in(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
+        let mut d = 1;
+        while d <= plies {
+            if self.mate_within(b, d, avoid) {
+                return true;
+            }
+            d += 2;
+        }
+        false
+    }
+
+    fn mate_within(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
+        if plies == 0 {
+            return false;
+        }
+        let avoid_sq: u128 = ids_in(avoid)
+            .filter_map(|id| b.square_of(id))
+            .fold(0, |a, s| a | (1u128 << s.index()));
+        let key = (b.pos.hash(), plies, avoid_sq);
+        if let Some(&r) = self.cache.get(&key) {
+            return r;
+        }
+        let r = self.mate_within_search(b, plies, avoid);
+        self.cache.insert(key, r);
+        r
+    }
+
+    fn mate_within_search(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
+        for k in checking_moves(b) {
+            if id_at(b, k.to()).is_some_and(|v| avoid & id_bit(v) != 0) {
+                continue;
+            }
+            let uk = b.play_undo(k);
+            let replies = b.pos.legal_moves();
+            let mut found = replies.is_empty();
+            if !found && plies >= 3 {
+                found = true;
+                for &r in replies.iter() {
+                    let ur = b.play_undo(r);
+                    let ok = self.mate_within(b, plies - 2, avoid);
+                    b.undo(r, ur);
+                    if !ok {
+                        found = false;
+                        break;
+                    }
+                }
+            }
+            b.undo(k, uk);
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Is giving up pawns for `target` a gain? (25.3: never; 2011 26.6: for a rook.)
+pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> bool {
+    rs.pawn_for_rook_is_gain && role_id(b, target) == "rook"
+}
+
+/// The legal moves of the side to move that give check (a capture of the king is none: the
+/// oracle finds no king in check once it is gone).
+pub(crate) fn checking_moves(b: &mut Tracked) -> Vec<Move> {
+    let moves = b.pos.legal_moves();
+    let mut out = Vec::new();
+    for &m in moves.iter() {
+        if b.pos.piece_at(m.to()).is_some_and(|p| p.role == Role::King) {
+            continue;
+        }
+        let u = b.play_undo(m);
+        if b.pos.is_check() {
+            out.push(m);
+        }
+        b.undo(m, u);
+    }
+    out
+}
+
+/// [`checking_moves`] in the oracle's order (where the first of equal results is kept).
+pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> Vec<Move> {
+    let mut out = Vec::new();
+    for m in legal_ordered(b) {
+        if b.pos.piece_at(m.to()).is_some_and(|p| p.role == Role::King) {
+            continue;
+        }
+        let u = b.play_undo(m);
+        if b.pos.is_check() {
+            out.push(m);
+        }
+        b.undo(m, u);
+    }
+    out
+}
+
+/// The enemy pieces the piece on `from` could legally capture (side to move's piece), in the
+/// oracle's order.
+pub(crate) fn capturable_by(b: &Tracked, from: Square) -> Vec<PieceId> {
+    let mut v: Vec<(u32, PieceId)> = b
+        .pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from() == from)
+        .filter_map(|m| id_at(b, m.to()).map(|id| (order_key(b, *m), id)))
+        .collect();
+    v.sort_unstable_by_key(|x| x.0);
+    v.into_iter().map(|x| x.1).collect()
+}
+
+/// The points piece `id` could move to by its movement rules (for blocks, 28.7).
+pub(crate) fn reach_of(b: &Tracked, id: PieceId) -> u128 {
+    match b.square_of(id) {
+        Some(sq) => b.pos.pseudo_targets(sq),
+        None => 0,
+    }
+}
+
+/// The pieces of `side` that can legally capture the piece on `sq` (with `side` to move), in
+/// id order.
+pub(crate) fn can_capture(b: &Tracked, side: Color, sq: Square) -> Vec<PieceId> {
+    let t = if b.pos.turn() == side {
+        std::borrow::Cow::Borrowed(b)
+    } else {
+        std::borrow::Cow::Owned(b.with_turn(side))
+    };
+    captures_on(&t, sq)
+        .into_iter()
+        .filter_map(|m| id_at(&t, m.from()))
+        .collect()
+}
