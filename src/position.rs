@@ -820,4 +820,46 @@ impl Position {
             t.targets(p.role, sq.index())
         }
     }
+
+    /// Whether the move (legal for the side to move) leaves the other side in check, as
+    /// [`Position::is_check`] would say after [`Position::play`], without playing it. A capture
+    /// of the king gives no check.
+    pub(crate) fn gives_check(&self, m: Move) -> bool {
+        let (from, to) = (m.from().index(), m.to().index());
+        let Some(p) = self.board[from] else {
+            return false;
+        };
+        if self.board[to].is_some_and(|q| q.role == Role::King) {
+            return false;
+        }
+        let us = p.color;
+        let c = us.index();
+        let k = self.kings[us.other().index()] as usize;
+        let kb = bit(k);
+        let occ = (self.occ & !bit(from)) | bit(to);
+        let occ_t = (self.occ_t & !TBIT[from]) | TBIT[to];
+        let direct = match p.role {
+            Role::Rook => Self::slide(occ, occ_t, to, 0) & kb != 0,
+            Role::Cannon => Self::slide(occ, occ_t, to, 1) & kb != 0,
+            Role::Horse | Role::Elephant => {
+                let g = &LEAPS[c][p.role as usize][to];
+                (0..g.len as usize)
+                    .any(|i| g.targets[i] & kb != 0 && occ & bit(g.blocks[i] as usize) == 0)
+            }
+            Role::King => {
+                (STEP_MOVE_OR_CAPTURE[c][p.role as usize][to]
+                    | STEP_CAPTURE[c][p.role as usize][to])
+                    & kb
+                    != 0
+                    || Self::facing_with(to, k, occ_t)
+            }
+            _ => {
+                (STEP_MOVE_OR_CAPTURE[c][p.role as usize][to]
+                    | STEP_CAPTURE[c][p.role as usize][to])
+                    & kb
+                    != 0
+            }
+        };
+        direct || self.attacked(k, us, occ, occ_t, !bit(from) & !bit(to))
+    }
 }

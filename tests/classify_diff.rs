@@ -278,7 +278,51 @@ fn random_moves_classify_like_the_oracle() {
     let n: usize = std::env::var("CLASSIFY_DIFF_POSITIONS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(100);
+        .unwrap_or(60);
     let tally = random_moves(0x5eed_c1a5, n);
     report("random moves", &tally);
+}
+
+/// Timing for information: classification of every legal move of a few positions against one
+/// legal-move generation (`cargo test --release --test classify_diff timing -- --ignored
+/// --nocapture`).
+#[test]
+#[ignore]
+fn timing() {
+    use std::time::Instant;
+    let r = rules("cxa-2011");
+    let mut no_kill = r.fast.clone();
+    no_kill.kill_search_depth = 0;
+    let fens = [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
+        "2bakab2/9/2n1c3c/p1p1N3p/7n1/2P6/P3P1P1P/1C2CrN2/9/1RBAKAB2 b - - 1 1",
+        "3aka3/9/6n2/9/9/9/9/9/9/3K1R3 w - - 0 1",
+    ];
+    for fen in fens {
+        let pos = Position::from_fen(fen).expect("valid");
+        let t = Tracked::new(pos.clone());
+        let n = 2000;
+        let start = Instant::now();
+        let mut count = 0;
+        for _ in 0..n {
+            count += std::hint::black_box(&pos).legal_moves().len();
+        }
+        let gen = start.elapsed().as_secs_f64() / n as f64;
+        let moves = pos.legal_moves();
+        for (label, rs) in [("full", &r.fast), ("no kill search", &no_kill)] {
+            let start = Instant::now();
+            for &m in moves.iter() {
+                std::hint::black_box(j::classify(rs, &t, m, None).expect("legal"));
+            }
+            let per = start.elapsed().as_secs_f64() / moves.len() as f64;
+            eprintln!(
+                "{fen}: {} moves, legal_moves {:.2} us, classify ({label}) {:.1} us = {:.0}x",
+                count / n,
+                gen * 1e6,
+                per * 1e6,
+                per / gen
+            );
+        }
+    }
 }

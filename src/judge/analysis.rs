@@ -176,19 +176,39 @@ pub(crate) fn legal_ordered(b: &Tracked) -> Vec<Move> {
 
 /// The legal moves of the side to move that capture on `sq`, in id order of the capturers.
 pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
+    let us = b.pos.turn();
     match b.pos.piece_at(sq) {
-        Some(p) if p.color != b.pos.turn() => {}
+        Some(p) if p.color != us => {}
         _ => return Vec::new(),
     }
-    let mut v: Vec<Move> = b
+    let mut v: Vec<Move> = Vec::new();
+    for from in b.pos.by_color(us) {
+        let p = b.pos.piece_at(from).expect("own piece");
+        if could_move(p, from, sq) {
+            let m = Move::new(from, sq);
+            if b.pos.is_legal(m) {
+                v.push(m);
+            }
+        }
+    }
+    if v.len() > 1 {
+        v.sort_unstable_by_key(|m| b.ids[m.from().index()]);
+    }
+    v
+}
+
+/// The legal captures of the side to move in the oracle's order.
+pub(crate) fn captures_ordered(b: &Tracked) -> Vec<Move> {
+    let them = b.pos.by_color(b.pos.turn().other()).0;
+    let mut v: Vec<(u8, u32, Move)> = b
         .pos
         .legal_moves()
         .iter()
-        .filter(|m| m.to() == sq)
-        .copied()
+        .filter(|m| them & (1u128 << m.to().index()) != 0)
+        .map(|m| (b.ids[m.from().index()], order_key(b, *m), *m))
         .collect();
-    v.sort_unstable_by_key(|m| b.ids[m.from().index()]);
-    v
+    v.sort_unstable_by_key(|x| (x.0, x.1));
+    v.into_iter().map(|x| x.2).collect()
 }
 
 /// How a threatened piece stands (24.15, 24.16 / 28.16), seen from the exchange.
@@ -228,14 +248,83 @@ impl Threat {
     }
 }
 
+/// A fast hasher for the caches (keys are Zobrist hashes and small integers).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(*b as u64);
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FxHasher>>;
+
 /// The searches of one classification: the rule set, the pieces offered in exchange (the
-/// oracle's thread-local `OFFERED`) and the transposition cache of the mate search.
+/// oracle's thread-local `OFFERED`) and the transposition caches. Every cached function is a
+/// function of the position (Zobrist hash), its arguments and the squares of the offered
+/// pieces; piece identities are returned as squares so that they survive transpositions.
 pub(crate) struct Analyzer<'a> {
     pub rs: &'a RuleSet,
     /// Pieces excluded from the mates of [`Analyzer::mates_at_once`].
     pub offered: IdSet,
     /// (hash, plies, squares of avoided pieces) -> mate within plies.
-    cache: HashMap<(u64, u32, u128), bool>,
+    mates: FxMap<(u64, u32, u128), bool>,
+    /// (hash, square, depth, squares of offered pieces) -> static exchange.
+    sees: FxMap<(u64, u8, u32, u128), f64>,
+    /// (hash, depth, squares of offered pieces) -> best gain and the squares of its targets.
+    gains: FxMap<(u64, u32, u128), (f64, u128)>,
+}
+
+/// The squares of the pieces of `s` on the board.
+fn squares_of(b: &Tracked, s: IdSet) -> u128 {
+    if s == 0 {
+        return 0;
+    }
+    ids_in(s)
+        .filter_map(|id| b.square_of(id))
+        .fold(0, |a, q| a | (1u128 << q.index()))
+}
+
+/// The ids of the pieces on the squares `s`.
+fn ids_on(b: &Tracked, mut s: u128) -> IdSet {
+    let mut out = 0;
+    while s != 0 {
+        let i = s.trailing_zeros() as usize;
+        s &= s - 1;
+        if let Some(id) = b.id_at(Square::new_unchecked(i as u8)) {
+            out |= id_bit(id);
+        }
+    }
+    out
 }
 
 impl<'a> Analyzer<'a> {
@@ -243,7 +332,9 @@ impl<'a> Analyzer<'a> {
         Analyzer {
             rs,
             offered: 0,
-            cache: HashMap::new(),
+            mates: FxMap::default(),
+            sees: FxMap::default(),
+            gains: FxMap::default(),
         }
     }
 
@@ -262,36 +353,36 @@ impl<'a> Analyzer<'a> {
         r
     }
 
-    /// Static exchange on `sq` for the side to move (the oracle's `see`).
-    pub fn see(
-        &mut self,
-        b: &mut Tracked,
-        sq: Square,
-        only: Option<(Color, PieceId)>,
-        depth: u32,
-    ) -> f64 {
+    /// Static exchange on `sq` for the side to move (the oracle's `see` with no restriction):
+    /// the best net material it can force there (≥ 0), a capture after which the other side
+    /// mates at once never being worth making (29.4).
+    pub fn see(&mut self, b: &mut Tracked, sq: Square, depth: u32) -> f64 {
         if depth == 0 {
             return 0.0;
         }
         let Some(victim) = id_at(b, sq) else {
             return 0.0;
         };
+        let key = (
+            b.pos.hash(),
+            sq.index() as u8,
+            depth,
+            squares_of(b, self.offered),
+        );
+        if let Some(&v) = self.sees.get(&key) {
+            return v;
+        }
         let v = value(self.rs, b, victim);
         let mut best = 0.0;
         for m in captures_on(b, sq) {
-            let mover = id_at(b, m.from()).expect("capture from a piece");
-            if let Some((side, id)) = only {
-                if side == b.pos.turn() && mover != id {
-                    continue;
-                }
-            }
             let u = b.play_undo(m);
-            let g = v - self.see(b, sq, only, depth - 1);
+            let g = v - self.see(b, sq, depth - 1);
             if g > best && !self.mates_at_once(b) {
                 best = g;
             }
             b.undo(m, u);
         }
+        self.sees.insert(key, best);
         best
     }
 
@@ -322,7 +413,7 @@ impl<'a> Analyzer<'a> {
         let mut b = b0.clone();
         let me = b.pos.turn();
         let mut out: Vec<Threat> = Vec::new();
-        for m in legal_ordered(&b) {
+        for m in captures_ordered(&b) {
             let Some(target) = id_at(&b, m.to()) else {
                 continue;
             };
@@ -334,7 +425,7 @@ impl<'a> Analyzer<'a> {
             let attacker_is_pawn = is_pawn(&b, attacker);
             let pawn_ok = pawn_trade_is_gain(rs, &b, target);
             let u = b.play_undo(m);
-            let back = self.see(&mut b, m.to(), None, 8);
+            let back = self.see(&mut b, m.to(), 8);
             let gain = tval - back;
             let skip = gain <= 0.0 || self.mates_at_once(&mut b);
             let recaptures = !skip && !captures_on(&b, m.to()).is_empty();
@@ -412,7 +503,7 @@ impl<'a> Analyzer<'a> {
         let v = value(self.rs, &b, target);
         for m in captures_on(&b, sq) {
             let u = b.play_undo(m);
-            let g = v - self.see(&mut b, sq, None, 8);
+            let g = v - self.see(&mut b, sq, 8);
             b.undo(m, u);
             if g > 0.0 {
                 return true;
@@ -421,7 +512,8 @@ impl<'a> Analyzer<'a> {
         false
     }
 
-    /// Lines of consecutive checks that end in a gain of material whatever the defender answers.
+    /// Lines of consecutive checks that end in a gain of material whatever the defender answers
+    /// (29.1 second form). Each threat names the first checking piece and a piece won.
     fn check_threats(&mut self, b0: &Tracked, depth: u32, checker: Option<PieceId>) -> Vec<Threat> {
         let mut b = b0.clone();
         let mut out = Vec::new();
@@ -431,8 +523,8 @@ impl<'a> Analyzer<'a> {
                 continue;
             }
             if let Some((gain, targets)) = self.check_line(&mut b, k, depth) {
-                for target in
-                    ids_in(targets).filter(|t| !(self.rs.pawn_by_checks_no_gain && is_pawn(&b, *t)))
+                for target in ids_in(ids_on(&b, targets))
+                    .filter(|t| !(self.rs.pawn_by_checks_no_gain && is_pawn(&b, *t)))
                 {
                     out.push(Threat {
                         target,
@@ -451,14 +543,17 @@ impl<'a> Analyzer<'a> {
     }
 
     /// After the checking move `k`, the least gain the checker is sure of against every answer,
-    /// with the pieces it wins in the end.
-    fn check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<(f64, IdSet)> {
+    /// with the squares (in `b`) of the pieces it wins in the end; `None` when some answer
+    /// leaves it no gain, or when the check mates.
+    fn check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<(f64, u128)> {
         let rs = self.rs;
         let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
         let uk = b.play_undo(k);
         let r = self.check_line_after(b, first, depth);
         b.undo(k, uk);
-        r
+        // The pieces won stand in `b` where they stood after the move (a captured piece never
+        // comes back, and the targets are pieces of the side in check).
+        r.map(|(g, ids)| (g, squares_of(b, ids)))
     }
 
     fn check_line_after(
@@ -483,20 +578,19 @@ impl<'a> Analyzer<'a> {
                 a.undo(r, ur);
                 return None;
             }
-            let (sub, sub_targets) = self.best_gain(a, depth.saturating_sub(2));
+            let (sub, sub_sq) = self.best_gain(a, depth.saturating_sub(2));
             let mut total = first + sub - lost;
-            if lost_pawn_only
-                && sub > 0.0
-                && !ids_in(sub_targets).any(|t| pawn_trade_is_gain(rs, a, t))
+            if lost_pawn_only && sub > 0.0 && !(rs.pawn_for_rook_is_gain && sub_sq & rooks(a) != 0)
             {
                 total = first - lost;
             }
+            let sub_ids = ids_on(a, sub_sq);
             a.undo(r, ur);
             if total <= 0.0 {
                 return None;
             }
             worst = Some(worst.map_or(total, |w: f64| w.min(total)));
-            targets |= sub_targets;
+            targets |= sub_ids;
         }
         if targets == 0 {
             return None;
@@ -504,17 +598,31 @@ impl<'a> Analyzer<'a> {
         worst.map(|w| (w, targets))
     }
 
-    /// The best gain (≥ 0) the side to move can force now, with the pieces it wins.
-    fn best_gain(&mut self, b: &mut Tracked, depth: u32) -> (f64, IdSet) {
-        let mut best = 0.0;
-        let mut targets: IdSet = 0;
+    /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
+    /// line, with the squares of the pieces it wins (the first of equal gains, in the oracle's
+    /// order).
+    fn best_gain(&mut self, b: &mut Tracked, depth: u32) -> (f64, u128) {
         if depth == 0 {
-            return (best, targets);
+            return (0.0, 0);
         }
-        for t in self.direct_threats_plain(b) {
-            if t.1 > best {
-                best = t.1;
-                targets = id_bit(t.0);
+        let key = (b.pos.hash(), depth, squares_of(b, self.offered));
+        if let Some(&r) = self.gains.get(&key) {
+            return r;
+        }
+        let mut best = 0.0;
+        let mut targets: u128 = 0;
+        for m in captures_ordered(b) {
+            let Some(target) = id_at(b, m.to()) else {
+                continue;
+            };
+            let v = value(self.rs, b, target);
+            let u = b.play_undo(m);
+            let gain = v - self.see(b, m.to(), 8);
+            let ok = gain > 0.0 && !self.mates_at_once(b);
+            b.undo(m, u);
+            if ok && gain > best {
+                best = gain;
+                targets = 1u128 << m.to().index();
             }
         }
         if depth >= 3 {
@@ -527,27 +635,8 @@ impl<'a> Analyzer<'a> {
                 }
             }
         }
+        self.gains.insert(key, (best, targets));
         (best, targets)
-    }
-
-    /// Direct captures with gain: (target, gain).
-    fn direct_threats_plain(&mut self, b: &mut Tracked) -> Vec<(PieceId, f64)> {
-        let mut out = Vec::new();
-        // The oracle's order: `best_gain` keeps the first of equal gains.
-        for m in legal_ordered(b) {
-            let Some(target) = id_at(b, m.to()) else {
-                continue;
-            };
-            let v = value(self.rs, b, target);
-            let u = b.play_undo(m);
-            let gain = v - self.see(b, m.to(), None, 8);
-            let ok = gain > 0.0 && !self.mates_at_once(b);
-            b.undo(m, u);
-            if ok {
-                out.push((target, gain));
-            }
-        }
-        out
     }
 
     /// Can the side to move force mate with consecutive checks within `plies` plies?
@@ -614,11 +703,11 @@ impl<'a> Analyzer<'a> {
             .filter_map(|id| b.square_of(id))
             .fold(0, |a, s| a | (1u128 << s.index()));
         let key = (b.pos.hash(), plies, avoid_sq);
-        if let Some(&r) = self.cache.get(&key) {
+        if let Some(&r) = self.mates.get(&key) {
             return r;
         }
         let r = self.mate_within_search(b, plies, avoid);
-        self.cache.insert(key, r);
+        self.mates.insert(key, r);
         r
     }
 
@@ -628,9 +717,17 @@ impl<'a> Analyzer<'a> {
                 continue;
             }
             let uk = b.play_undo(k);
+            if plies < 3 {
+                let mated = b.pos.count_legal() == 0;
+                b.undo(k, uk);
+                if mated {
+                    return true;
+                }
+                continue;
+            }
             let replies = b.pos.legal_moves();
             let mut found = replies.is_empty();
-            if !found && plies >= 3 {
+            if !found {
                 found = true;
                 for &r in replies.iter() {
                     let ur = b.play_undo(r);
@@ -651,6 +748,12 @@ impl<'a> Analyzer<'a> {
     }
 }
 
+/// The squares of all rooks.
+fn rooks(b: &Tracked) -> u128 {
+    b.pos.pieces(Piece::new(Color::Red, Role::Rook)).0
+        | b.pos.pieces(Piece::new(Color::Black, Role::Rook)).0
+}
+
 /// Is giving up pawns for `target` a gain? (25.3: never; 2011 26.6: for a rook.)
 pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> bool {
     rs.pawn_for_rook_is_gain && role_id(b, target) == "rook"
@@ -660,34 +763,19 @@ pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> 
 /// oracle finds no king in check once it is gone).
 pub(crate) fn checking_moves(b: &mut Tracked) -> Vec<Move> {
     let moves = b.pos.legal_moves();
-    let mut out = Vec::new();
-    for &m in moves.iter() {
-        if b.pos.piece_at(m.to()).is_some_and(|p| p.role == Role::King) {
-            continue;
-        }
-        let u = b.play_undo(m);
-        if b.pos.is_check() {
-            out.push(m);
-        }
-        b.undo(m, u);
-    }
-    out
+    moves
+        .iter()
+        .copied()
+        .filter(|m| b.pos.gives_check(*m))
+        .collect()
 }
 
 /// [`checking_moves`] in the oracle's order (where the first of equal results is kept).
 pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> Vec<Move> {
-    let mut out = Vec::new();
-    for m in legal_ordered(b) {
-        if b.pos.piece_at(m.to()).is_some_and(|p| p.role == Role::King) {
-            continue;
-        }
-        let u = b.play_undo(m);
-        if b.pos.is_check() {
-            out.push(m);
-        }
-        b.undo(m, u);
-    }
-    out
+    legal_ordered(b)
+        .into_iter()
+        .filter(|m| b.pos.gives_check(*m))
+        .collect()
 }
 
 /// The enemy pieces the piece on `from` could legally capture (side to move's piece), in the
@@ -724,4 +812,47 @@ pub(crate) fn can_capture(b: &Tracked, side: Color, sq: Square) -> Vec<PieceId> 
         .into_iter()
         .filter_map(|m| id_at(&t, m.from()))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+
+    /// `gives_check` and `captures_on` agree with playing the moves and with the full legal
+    /// move list on positions of random games.
+    #[test]
+    fn shortcuts_agree_with_the_move_list() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut checks = 0;
+        for _ in 0..40 {
+            let mut pos = crate::Position::startpos();
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                let t = Tracked::new(pos.clone());
+                for &m in moves.iter() {
+                    let mut a = pos.clone();
+                    a.play(m);
+                    assert_eq!(pos.gives_check(m), a.is_check(), "{} {m}", pos.to_fen());
+                    checks += usize::from(a.is_check());
+                }
+                for i in 0..90u8 {
+                    let sq = Square::new_unchecked(i);
+                    let mut all: Vec<Move> =
+                        moves.iter().copied().filter(|m| m.to() == sq).collect();
+                    if pos.piece_at(sq).is_none_or(|p| p.color == pos.turn()) {
+                        all.clear();
+                    }
+                    all.sort_by_key(|m| t.ids[m.from().index()]);
+                    assert_eq!(captures_on(&t, sq), all, "{} {sq}", pos.to_fen());
+                }
+                let Some(&m) = moves.choose(&mut rng) else {
+                    break;
+                };
+                pos.play(m);
+            }
+        }
+        assert!(checks > 50, "too few checks seen: {checks}");
+    }
 }

@@ -539,7 +539,7 @@ fn is_exchange_offer(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: 
             && {
                 let mut a = after.with_turn(them);
                 a.play(Move::new(t_sq, p_sq));
-                let back = az.see(&mut a, p_sq, None, 8);
+                let back = az.see(&mut a, p_sq, 8);
                 v - back >= 0.0 && !az.mates_at_once(&mut a)
             }
     })
@@ -590,7 +590,7 @@ fn departure_costs(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat) -> bool {
         };
         let vv = value(rules, &a, victim);
         let u = a.play_undo(m);
-        let g = vv - az.see(&mut a, m.to(), None, 8);
+        let g = vv - az.see(&mut a, m.to(), 8);
         a.undo(m, u);
         lost = lost.max(g);
     }
@@ -649,7 +649,7 @@ fn new_exchange_pairs(
         let moves = t.pos.legal_moves();
         for &m in moves.iter().filter(|m| m.to() == sq) {
             let u = t.play_undo(m);
-            let g = vx - az.see(&mut t, sq, None, 8);
+            let g = vx - az.see(&mut t, sq, 8);
             t.undo(m, u);
             if g > 0.0 {
                 return true;
@@ -718,7 +718,7 @@ fn followed(
                     let vx = value(rules, &open, x);
                     let mut c = open.clone();
                     c.play(Move::new(m.to(), xs));
-                    vx - az.see(&mut c, xs, None, 8) > 0.0
+                    vx - az.see(&mut c, xs, 8) > 0.0
                 }
             });
             protected && behind && rules.floating_pawn_value >= 0.0
