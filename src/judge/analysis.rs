@@ -327,14 +327,73 @@ fn ids_on(b: &Tracked, mut s: u128) -> IdSet {
     out
 }
 
+/// The parameters of the rule set the cached functions depend on (exchange values and the
+/// "mated at once" depth): caches are kept between classifications while they are equal.
+#[derive(Clone, Copy, PartialEq)]
+struct CacheKey {
+    floating_pawn_value: f64,
+    mated_at_once_plies: u32,
+    pawn_for_rook_is_gain: bool,
+}
+
+impl CacheKey {
+    fn of(rs: &RuleSet) -> CacheKey {
+        CacheKey {
+            floating_pawn_value: rs.floating_pawn_value,
+            mated_at_once_plies: rs.mated_at_once_plies,
+            pawn_for_rook_is_gain: rs.pawn_for_rook_is_gain,
+        }
+    }
+}
+
+/// The caches of the last classification on this thread.
+#[derive(Default)]
+struct Caches {
+    mates: FxMap<(u64, u32, u128), bool>,
+    sees: FxMap<(u64, u8, u32, u128), f64>,
+    gains: FxMap<(u64, u32, u128), (f64, u128)>,
+}
+
+/// Entries kept between classifications at most (a few tens of MB).
+const CACHE_LIMIT: usize = 1 << 19;
+
+thread_local! {
+    static CACHES: std::cell::RefCell<Option<(CacheKey, Caches)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl Drop for Analyzer<'_> {
+    fn drop(&mut self) {
+        let c = Caches {
+            mates: std::mem::take(&mut self.mates),
+            sees: std::mem::take(&mut self.sees),
+            gains: std::mem::take(&mut self.gains),
+        };
+        if c.mates.len() + c.sees.len() + c.gains.len() <= CACHE_LIMIT {
+            let key = CacheKey::of(self.rs);
+            let _ = CACHES.try_with(|x| *x.borrow_mut() = Some((key, c)));
+        }
+    }
+}
+
 impl<'a> Analyzer<'a> {
+    /// An analyzer for `rs`, with the caches of the previous one on this thread when they
+    /// hold for the same parameters.
     pub fn new(rs: &'a RuleSet) -> Analyzer<'a> {
+        let key = CacheKey::of(rs);
+        let c = CACHES
+            .try_with(|x| x.borrow_mut().take())
+            .ok()
+            .flatten()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, c)| c)
+            .unwrap_or_default();
         Analyzer {
             rs,
             offered: 0,
-            mates: FxMap::default(),
-            sees: FxMap::default(),
-            gains: FxMap::default(),
+            mates: c.mates,
+            sees: c.sees,
+            gains: c.gains,
         }
     }
 
