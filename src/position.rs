@@ -747,38 +747,6 @@ impl Position {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-
-    #[test]
-    fn start_perft() {
-        let mut p = Position::startpos();
-        assert_eq!(p.to_fen(), START);
-        assert_eq!(p.perft(1), 44);
-        assert_eq!(p.perft(2), 1920);
-        assert_eq!(p.perft(3), 79666);
-        assert_eq!(p.perft(4), 3290240);
-    }
-
-    /// Timing helper, not part of the suite: `cargo test --release --lib -- --ignored --nocapture timing`.
-    #[test]
-    #[ignore = "timing helper"]
-    fn timing_perft5() {
-        let mut p = Position::startpos();
-        let t = std::time::Instant::now();
-        let n = p.perft(5);
-        let s = t.elapsed().as_secs_f64();
-        assert_eq!(n, 133312995);
-        println!(
-            "perft(5) = {n} in {s:.3} s = {:.1} Mnps",
-            n as f64 / s / 1e6
-        );
-    }
-}
-
 // Helpers for the repetition judge (src/judge/analysis.rs): "what could the other side do if
 // it were to move" and "what would this piece reach without that one" need a turn switch
 // without a move, a removed piece and a piece's movement targets whoever is to move.
@@ -861,5 +829,37 @@ impl Position {
             }
         };
         direct || self.attacked(k, us, occ, occ_t, !bit(from) & !bit(to))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+    #[test]
+    fn start_perft() {
+        let mut p = Position::startpos();
+        assert_eq!(p.to_fen(), START);
+        assert_eq!(p.perft(1), 44);
+        assert_eq!(p.perft(2), 1920);
+        assert_eq!(p.perft(3), 79666);
+        assert_eq!(p.perft(4), 3290240);
+    }
+
+    /// Timing helper, not part of the suite: `cargo test --release --lib -- --ignored --nocapture timing`.
+    #[test]
+    #[ignore = "timing helper"]
+    fn timing_perft5() {
+        let mut p = Position::startpos();
+        let t = std::time::Instant::now();
+        let n = p.perft(5);
+        let s = t.elapsed().as_secs_f64();
+        assert_eq!(n, 133312995);
+        println!(
+            "perft(5) = {n} in {s:.3} s = {:.1} Mnps",
+            n as f64 / s / 1e6
+        );
     }
 }

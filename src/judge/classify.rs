@@ -380,7 +380,7 @@ fn chase_test(
     offered |= exchange_partners;
     let now: Vec<Threat> = now
         .into_iter()
-        .filter(|x| !x.first_capture.is_some_and(|c| offered & id_bit(c) != 0))
+        .filter(|x| x.first_capture.is_none_or(|c| offered & id_bit(c) == 0))
         .collect();
     t.offers = offers
         .into_iter()
