@@ -9,9 +9,16 @@
 
 mod analysis;
 mod classify;
+mod cycle;
+mod game;
 mod rules;
 mod track;
 
+pub use cycle::{apply_pawn_clause, labels, rule, side_pattern, CycleRuling, SidePattern};
+pub use game::{
+    explain, judge, natural_limit_claimant, Adjudicator, CycleMove, GameResult, Judgement, Ruling,
+    SideName, Verdict,
+};
 pub use rules::BUILTIN_RULE_SETS;
 
 pub use classify::{classify, Classification};
