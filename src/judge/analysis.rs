@@ -302,6 +302,8 @@ pub(crate) struct Analyzer<'a> {
     sees: FxMap<(u64, u8, u32, u128), f64>,
     /// (hash, depth, squares of offered pieces) -> best gain and the squares of its targets.
     gains: FxMap<(u64, u32, u128), (f64, u128)>,
+    /// (hash, piece ids, checker, squares of offered pieces) -> threats.
+    threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
 }
 
 /// The squares of the pieces of `s` on the board.
@@ -334,6 +336,10 @@ struct CacheKey {
     floating_pawn_value: f64,
     mated_at_once_plies: u32,
     pawn_for_rook_is_gain: bool,
+    check_lines: bool,
+    chase_search_depth: u32,
+    joint_chase: bool,
+    pawn_by_checks_no_gain: bool,
 }
 
 impl CacheKey {
@@ -342,8 +348,28 @@ impl CacheKey {
             floating_pawn_value: rs.floating_pawn_value,
             mated_at_once_plies: rs.mated_at_once_plies,
             pawn_for_rook_is_gain: rs.pawn_for_rook_is_gain,
+            check_lines: rs
+                .chase_forms
+                .iter()
+                .any(|f| f == "capture_after_consecutive_checks"),
+            chase_search_depth: rs.chase_search_depth,
+            joint_chase: rs.joint_chase,
+            pawn_by_checks_no_gain: rs.pawn_by_checks_no_gain,
         }
     }
+}
+
+/// A fingerprint of the piece identities (with the Zobrist hash it identifies a tracked
+/// position: two pieces of one kind may have traded places).
+fn ids_fingerprint(b: &Tracked) -> u64 {
+    use std::hash::Hasher;
+    let mut h = FxHasher::default();
+    for c in b.ids.chunks(8) {
+        let mut w = [0u8; 8];
+        w[..c.len()].copy_from_slice(c);
+        h.write_u64(u64::from_le_bytes(w));
+    }
+    h.finish()
 }
 
 /// The caches of the last classification on this thread.
@@ -352,6 +378,7 @@ struct Caches {
     mates: FxMap<(u64, u32, u128), bool>,
     sees: FxMap<(u64, u8, u32, u128), f64>,
     gains: FxMap<(u64, u32, u128), (f64, u128)>,
+    threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
 }
 
 /// Entries kept between classifications at most (a few tens of MB).
@@ -368,8 +395,9 @@ impl Drop for Analyzer<'_> {
             mates: std::mem::take(&mut self.mates),
             sees: std::mem::take(&mut self.sees),
             gains: std::mem::take(&mut self.gains),
+            threats: std::mem::take(&mut self.threats),
         };
-        if c.mates.len() + c.sees.len() + c.gains.len() <= CACHE_LIMIT {
+        if c.mates.len() + c.sees.len() + c.gains.len() + c.threats.len() <= CACHE_LIMIT {
             let key = CacheKey::of(self.rs);
             let _ = CACHES.try_with(|x| *x.borrow_mut() = Some((key, c)));
         }
@@ -394,6 +422,7 @@ impl<'a> Analyzer<'a> {
             mates: c.mates,
             sees: c.sees,
             gains: c.gains,
+            threats: c.threats,
         }
     }
 
@@ -447,6 +476,21 @@ impl<'a> Analyzer<'a> {
 
     /// Every way the side to move can win material on its next move (the oracle's `threats`).
     pub fn threats(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
+        let key = (
+            b.pos.hash(),
+            ids_fingerprint(b),
+            checker.map_or(u8::MAX, |c| c.0),
+            squares_of(b, self.offered),
+        );
+        if let Some(t) = self.threats.get(&key) {
+            return t.clone();
+        }
+        let out = self.threats_uncached(b, checker);
+        self.threats.insert(key, out.clone());
+        out
+    }
+
+    fn threats_uncached(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
         let mut out = self.direct_threats(b);
         if self
             .rs
