@@ -23,6 +23,7 @@
 //! ```
 
 mod analysis;
+pub mod axf;
 mod classify;
 mod cycle;
 mod rules;
@@ -255,11 +256,26 @@ pub fn classify_all(
     let mut out: Vec<Classification> = Vec::new();
     let mut b = start.clone();
     for (i, m) in moves.iter().enumerate() {
-        let c = classify(rules, &b, *m, out.last()).map_err(|e| with_index(e, i + 1))?;
+        let c = classify_with(rules, &b, *m, out.last()).map_err(|e| with_index(e, i + 1))?;
         analysis::apply(&mut b, *m);
         out.push(c);
     }
     Ok(out)
+}
+
+/// Classifies one move with the rule set's classifier (`judge.classifier`: the CXA exchange test
+/// of [`classify`], or the AXF piece-pair chase of [`axf::classify`]).
+pub fn classify_with(
+    rules: &RuleSet,
+    before: &Board,
+    m: OMove,
+    previous: Option<&Classification>,
+) -> Result<Classification, JudgeError> {
+    if rules.classifier == "axf" {
+        axf::classify(rules, before, m, previous)
+    } else {
+        classify(rules, before, m, previous)
+    }
 }
 
 fn with_index(e: JudgeError, index: usize) -> JudgeError {
@@ -349,20 +365,24 @@ pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgemen
                 let mut j = base(ply);
                 j.result = winner(loser);
                 j.reason = format!("{loser} is checkmated (將死)");
-                j.articles = vec!["3.1".into(), "4.1.1".into()];
+                j.articles = rules.mate_articles.clone();
                 return Ok(j);
             }
             Status::Stalemate { loser } => {
                 let mut j = base(ply);
                 j.result = winner(loser);
                 j.reason = format!("{loser} has no legal move (困毙) and loses");
-                j.articles = vec!["3.2".into(), "4.1.3".into()];
+                j.articles = rules.stalemate_articles.clone();
                 return Ok(j);
             }
             Status::Ongoing => {}
         }
         if occurrences as u32 >= rules.repetition_count {
-            let from = previous.expect("two occurrences at least");
+            let from = if rules.cycle_from_first {
+                occ[0]
+            } else {
+                previous.expect("two occurrences at least")
+            };
             return Ok(rule_cycle(rules, &boards, moves, from, ply, false));
         }
         // Natural limit (4.2.4) with the claimant's checks capped (23.3).
@@ -376,10 +396,7 @@ pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgemen
                     "{} rounds without a capture (自然限着); {claimant}'s checks counted at most {} times",
                     rules.natural_limit_moves, rules.check_cap_moves
                 );
-                j.articles = vec![
-                    rules.article("cxa1999.4.2.4"),
-                    rules.article("cxa1999.23.3"),
-                ];
+                j.articles = rules.natural_limit_articles.clone();
                 return Ok(j);
             }
         }
@@ -388,7 +405,11 @@ pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgemen
     let last = position_key(boards.last().expect("non-empty"));
     let occ = &seen[&last];
     if occ.len() >= 2 {
-        let from = occ[occ.len() - 2];
+        let from = if rules.cycle_from_first {
+            occ[0]
+        } else {
+            occ[occ.len() - 2]
+        };
         return Ok(rule_cycle(rules, &boards, moves, from, ply, true));
     }
     let mut j = base(ply);
@@ -504,17 +525,20 @@ fn rule_cycle(
     let mut cycle: Vec<Classification> = Vec::new();
     // The move before the cycle gives context (a block answers the kill just before it).
     let mut prev: Option<Classification> = if from >= 1 {
-        classify(rules, &boards[from - 1], moves[from - 1], None).ok()
+        classify_with(rules, &boards[from - 1], moves[from - 1], None).ok()
     } else {
         None
     };
     for ply in from + 1..=to {
-        let c = classify(rules, &boards[ply - 1], moves[ply - 1], prev.as_ref())
+        let c = classify_with(rules, &boards[ply - 1], moves[ply - 1], prev.as_ref())
             .expect("moves were checked");
         prev = Some(c.clone());
         cycle.push(c);
     }
     cycle::apply_pawn_clause(rules, &mut cycle);
+    if rules.classifier == "axf" {
+        axf::mark_persistent_chases(&mut cycle);
+    }
     let red = cycle::side_pattern(rules, &cycle, Side::Red);
     let black = cycle::side_pattern(rules, &cycle, Side::Black);
     let ruling = cycle::rule(rules, &red, &black);

@@ -4,6 +4,7 @@
 //! Exit code 0 for any ruling; 2 for bad input (FEN, a move with its 1-based index, rule set,
 //! example id, spec directory) and for `--engine fast`, which does not exist yet.
 
+use std::io::BufRead;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
@@ -13,7 +14,7 @@ use xiangqi_oracle::{Board, OMove, Spec};
 /// Arguments of `xqrules judge`.
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
-    /// Rule set: cxa-1999 or cxa-2011 (with --example: defaults to the example's).
+    /// Rule set: cxa-1999, cxa-2011 or axf (with --example: defaults to the example's).
     #[arg(long)]
     rules: Option<String>,
     /// Start position in Xiangqi FEN (default: the start position, or the example's).
@@ -22,7 +23,7 @@ pub struct JudgeArgs {
     /// The moves in ICCS, separated by spaces or commas (default: the example's `moves_full`).
     #[arg(long)]
     moves: Option<String>,
-    /// A bundled worked example, e.g. cxa-1999/fig03 or cxa-2011/fig29-var.
+    /// A bundled worked example, e.g. cxa-1999/fig03, cxa-2011/fig29-var or axf/O46.
     #[arg(long)]
     example: Option<String>,
     /// Which implementation rules (only the oracle exists so far).
@@ -41,6 +42,12 @@ pub struct JudgeArgs {
     /// progress bar on stderr. Exit 1 when a record could not be judged (each is reported).
     #[arg(long, num_args = 1.., conflicts_with_all = ["example", "moves", "fen"])]
     game: Vec<PathBuf>,
+    /// Many cases at once, as JSON lines (FILE, or - for stdin): each line an object
+    /// `{"id": any, "fen": "...", "moves": "m1 m2 ..." or ["m1", ...]}` (ICCS moves). Prints one
+    /// JSON line per case: `{"id": .., "judgement": {..}}` or `{"id": .., "error": ".."}`.
+    /// With --rules (default cxa-1999). Exit 1 when some case could not be judged.
+    #[arg(long, conflicts_with_all = ["example", "moves", "fen", "game"])]
+    batch: Option<PathBuf>,
 }
 
 /// Which adjudicator answers.
@@ -61,197 +68,9 @@ enum Format {
     Json,
 }
 
-/// The bundled CXA worked examples (`spec/examples/`), by id.
-const EXAMPLES: &[(&str, &str)] = &[
-    (
-        "cxa-1999/fig01",
-        include_str!("../../../spec/examples/cxa-1999/fig01.yaml"),
-    ),
-    (
-        "cxa-1999/fig02",
-        include_str!("../../../spec/examples/cxa-1999/fig02.yaml"),
-    ),
-    (
-        "cxa-1999/fig03",
-        include_str!("../../../spec/examples/cxa-1999/fig03.yaml"),
-    ),
-    (
-        "cxa-1999/fig04",
-        include_str!("../../../spec/examples/cxa-1999/fig04.yaml"),
-    ),
-    (
-        "cxa-1999/fig05",
-        include_str!("../../../spec/examples/cxa-1999/fig05.yaml"),
-    ),
-    (
-        "cxa-1999/fig06",
-        include_str!("../../../spec/examples/cxa-1999/fig06.yaml"),
-    ),
-    (
-        "cxa-1999/fig07",
-        include_str!("../../../spec/examples/cxa-1999/fig07.yaml"),
-    ),
-    (
-        "cxa-1999/fig08",
-        include_str!("../../../spec/examples/cxa-1999/fig08.yaml"),
-    ),
-    (
-        "cxa-1999/fig09",
-        include_str!("../../../spec/examples/cxa-1999/fig09.yaml"),
-    ),
-    (
-        "cxa-1999/fig10",
-        include_str!("../../../spec/examples/cxa-1999/fig10.yaml"),
-    ),
-    (
-        "cxa-1999/fig11",
-        include_str!("../../../spec/examples/cxa-1999/fig11.yaml"),
-    ),
-    (
-        "cxa-1999/fig12",
-        include_str!("../../../spec/examples/cxa-1999/fig12.yaml"),
-    ),
-    (
-        "cxa-1999/fig13",
-        include_str!("../../../spec/examples/cxa-1999/fig13.yaml"),
-    ),
-    (
-        "cxa-1999/fig14",
-        include_str!("../../../spec/examples/cxa-1999/fig14.yaml"),
-    ),
-    (
-        "cxa-1999/fig15",
-        include_str!("../../../spec/examples/cxa-1999/fig15.yaml"),
-    ),
-    (
-        "cxa-1999/fig16",
-        include_str!("../../../spec/examples/cxa-1999/fig16.yaml"),
-    ),
-    (
-        "cxa-2011/fig2",
-        include_str!("../../../spec/examples/cxa-2011/fig2.yaml"),
-    ),
-    (
-        "cxa-2011/fig3",
-        include_str!("../../../spec/examples/cxa-2011/fig3.yaml"),
-    ),
-    (
-        "cxa-2011/fig4",
-        include_str!("../../../spec/examples/cxa-2011/fig4.yaml"),
-    ),
-    (
-        "cxa-2011/fig5",
-        include_str!("../../../spec/examples/cxa-2011/fig5.yaml"),
-    ),
-    (
-        "cxa-2011/fig6",
-        include_str!("../../../spec/examples/cxa-2011/fig6.yaml"),
-    ),
-    (
-        "cxa-2011/fig7",
-        include_str!("../../../spec/examples/cxa-2011/fig7.yaml"),
-    ),
-    (
-        "cxa-2011/fig8",
-        include_str!("../../../spec/examples/cxa-2011/fig8.yaml"),
-    ),
-    (
-        "cxa-2011/fig9",
-        include_str!("../../../spec/examples/cxa-2011/fig9.yaml"),
-    ),
-    (
-        "cxa-2011/fig10",
-        include_str!("../../../spec/examples/cxa-2011/fig10.yaml"),
-    ),
-    (
-        "cxa-2011/fig11",
-        include_str!("../../../spec/examples/cxa-2011/fig11.yaml"),
-    ),
-    (
-        "cxa-2011/fig12",
-        include_str!("../../../spec/examples/cxa-2011/fig12.yaml"),
-    ),
-    (
-        "cxa-2011/fig13",
-        include_str!("../../../spec/examples/cxa-2011/fig13.yaml"),
-    ),
-    (
-        "cxa-2011/fig14",
-        include_str!("../../../spec/examples/cxa-2011/fig14.yaml"),
-    ),
-    (
-        "cxa-2011/fig15",
-        include_str!("../../../spec/examples/cxa-2011/fig15.yaml"),
-    ),
-    (
-        "cxa-2011/fig16",
-        include_str!("../../../spec/examples/cxa-2011/fig16.yaml"),
-    ),
-    (
-        "cxa-2011/fig17",
-        include_str!("../../../spec/examples/cxa-2011/fig17.yaml"),
-    ),
-    (
-        "cxa-2011/fig18",
-        include_str!("../../../spec/examples/cxa-2011/fig18.yaml"),
-    ),
-    (
-        "cxa-2011/fig19",
-        include_str!("../../../spec/examples/cxa-2011/fig19.yaml"),
-    ),
-    (
-        "cxa-2011/fig20",
-        include_str!("../../../spec/examples/cxa-2011/fig20.yaml"),
-    ),
-    (
-        "cxa-2011/fig21",
-        include_str!("../../../spec/examples/cxa-2011/fig21.yaml"),
-    ),
-    (
-        "cxa-2011/fig22",
-        include_str!("../../../spec/examples/cxa-2011/fig22.yaml"),
-    ),
-    (
-        "cxa-2011/fig23",
-        include_str!("../../../spec/examples/cxa-2011/fig23.yaml"),
-    ),
-    (
-        "cxa-2011/fig24",
-        include_str!("../../../spec/examples/cxa-2011/fig24.yaml"),
-    ),
-    (
-        "cxa-2011/fig25",
-        include_str!("../../../spec/examples/cxa-2011/fig25.yaml"),
-    ),
-    (
-        "cxa-2011/fig26",
-        include_str!("../../../spec/examples/cxa-2011/fig26.yaml"),
-    ),
-    (
-        "cxa-2011/fig27",
-        include_str!("../../../spec/examples/cxa-2011/fig27.yaml"),
-    ),
-    (
-        "cxa-2011/fig28",
-        include_str!("../../../spec/examples/cxa-2011/fig28.yaml"),
-    ),
-    (
-        "cxa-2011/fig29",
-        include_str!("../../../spec/examples/cxa-2011/fig29.yaml"),
-    ),
-    (
-        "cxa-2011/fig30",
-        include_str!("../../../spec/examples/cxa-2011/fig30.yaml"),
-    ),
-    (
-        "cxa-2011/fig29-var",
-        include_str!("../../../spec/examples/cxa-2011/fig29-var.yaml"),
-    ),
-    (
-        "cxa-2011/fig30-var",
-        include_str!("../../../spec/examples/cxa-2011/fig30-var.yaml"),
-    ),
-];
+// `EXAMPLES`: every bundled worked example (`spec/examples/<dir>/<name>.yaml`), by id; generated
+// by build.rs (xiangqi_spec::examples::examples_table).
+include!(concat!(env!("OUT_DIR"), "/examples.rs"));
 
 /// What an example provides.
 struct Example {
@@ -306,12 +125,15 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
     if !args.game.is_empty() {
         return games::run(&args);
     }
+    if let Some(path) = &args.batch {
+        return run_batch(&args, path);
+    }
     let example = args.example.as_deref().map(load_example).transpose()?;
     let rules_id = args
         .rules
         .clone()
         .or_else(|| example.as_ref().map(|e| e.rules.clone()))
-        .ok_or("judge: --rules cxa-1999|cxa-2011 (or --example ID) is required")?;
+        .ok_or("judge: --rules cxa-1999|cxa-2011|axf (or --example ID) is required")?;
     let (rules, spec) = match &args.spec {
         Some(dir) => (
             RuleSet::load_dir(&rules_id, &dir.join("rules")).map_err(|e| e.to_string())?,
@@ -357,6 +179,81 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
     Ok(true)
 }
 
+/// One case of `judge --batch`.
+fn batch_case(
+    rules: &RuleSet,
+    spec: &Spec,
+    line: &serde_json::Value,
+) -> Result<serde_json::Value, String> {
+    let fen = line
+        .get("fen")
+        .and_then(|f| f.as_str())
+        .ok_or("no \"fen\" string")?;
+    let texts: Vec<String> = match line.get("moves") {
+        Some(serde_json::Value::String(m)) => m
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect(),
+        Some(serde_json::Value::Array(a)) => a
+            .iter()
+            .map(|m| {
+                m.as_str()
+                    .map(str::to_string)
+                    .ok_or("a move is not a string")
+            })
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+        Some(_) => return Err("\"moves\" is neither a string nor a list".into()),
+    };
+    let start = Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}"))?;
+    let moves: Vec<OMove> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| OMove::parse_iccs(t).map_err(|e| format!("move {} {t:?}: {e}", i + 1)))
+        .collect::<Result<_, _>>()?;
+    let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
+    serde_json::to_value(&j).map_err(|e| e.to_string())
+}
+
+/// `judge --batch`: JSON lines in, JSON lines out; `Ok(false)` when a case failed.
+fn run_batch(args: &JudgeArgs, path: &std::path::Path) -> Result<bool, String> {
+    let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
+    let (rules, spec) = rules_and_spec(args, &rules_id)?;
+    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(std::io::BufReader::new(
+            std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        ))
+    };
+    let mut ok = true;
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| format!("{}: line {}: {e}", path.display(), n + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let out = match serde_json::from_str::<serde_json::Value>(&line) {
+            Err(e) => {
+                ok = false;
+                serde_json::json!({"line": n + 1, "error": format!("not JSON: {e}")})
+            }
+            Ok(v) => {
+                let id = v.get("id").cloned().unwrap_or(serde_json::Value::Null);
+                match batch_case(&rules, &spec, &v) {
+                    Ok(j) => serde_json::json!({"id": id, "judgement": j}),
+                    Err(e) => {
+                        ok = false;
+                        serde_json::json!({"id": id, "line": n + 1, "error": e})
+                    }
+                }
+            }
+        };
+        println!("{out}");
+    }
+    Ok(ok)
+}
+
 /// The rule set and spec named by the arguments (embedded, or read from `--spec DIR`).
 fn rules_and_spec(args: &JudgeArgs, rules_id: &str) -> Result<(RuleSet, Spec), String> {
     match &args.spec {
@@ -372,7 +269,7 @@ fn rules_and_spec(args: &JudgeArgs, rules_id: &str) -> Result<(RuleSet, Spec), S
 }
 
 /// `judge --game`: whole games and archives.
-mod games {
+pub(crate) mod games {
     use std::path::{Path, PathBuf};
 
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -385,11 +282,11 @@ mod games {
     use super::{rules_and_spec, Format, JudgeArgs};
 
     /// One game of the input, or the reason it could not be read.
-    struct Entry {
-        file: String,
+    pub(crate) struct Entry {
+        pub(crate) file: String,
         /// 1-based index of the game in its file.
-        game: usize,
-        record: Result<GameRecord, String>,
+        pub(crate) game: usize,
+        pub(crate) record: Result<GameRecord, String>,
     }
 
     /// Every *.pgn / *.xqf below a directory (sorted), or the file itself.
@@ -419,7 +316,7 @@ mod games {
     }
 
     /// Reads every game of every file; a broken file or game becomes an `Err` entry.
-    fn read(paths: &[PathBuf]) -> Result<Vec<Entry>, String> {
+    pub(crate) fn read(paths: &[PathBuf]) -> Result<Vec<Entry>, String> {
         let mut list = Vec::new();
         for p in paths {
             files(p, &mut list)?;
@@ -467,7 +364,7 @@ mod games {
     }
 
     /// Judges one game record: its start position and main line, with the oracle.
-    fn judge_game(
+    pub(crate) fn judge_game(
         rules: &RuleSet,
         spec: &Spec,
         game: &GameRecord,
