@@ -25,6 +25,7 @@
 mod bitboard;
 mod explain;
 mod fen;
+pub mod judge;
 mod moves;
 pub mod notation;
 mod position;

@@ -747,6 +747,91 @@ impl Position {
     }
 }
 
+// Helpers for the repetition judge (src/judge/analysis.rs): "what could the other side do if
+// it were to move" and "what would this piece reach without that one" need a turn switch
+// without a move, a removed piece and a piece's movement targets whoever is to move.
+impl Position {
+    /// Sets the side to move without a move (the hash follows).
+    pub(crate) fn set_turn(&mut self, c: Color) {
+        if self.turn != c {
+            self.turn = c;
+            self.hash ^= ZOBRIST_TURN;
+        }
+    }
+
+    /// Removes the piece on `sq` (if any). Removing a king leaves the king squares stale: only
+    /// [`Position::pseudo_targets`] may be asked of such a position.
+    pub(crate) fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
+        let i = sq.index();
+        let p = self.board[i]?;
+        let b = bit(i);
+        self.by_color[p.color.index()] &= !b;
+        self.by_role[p.role.index()] &= !b;
+        self.occ &= !b;
+        self.occ_t &= !TBIT[i];
+        self.hash ^= ZOBRIST[p.index()][i];
+        self.board[i] = None;
+        Some(p)
+    }
+
+    /// The points the piece on `sq` may move to by its movement rules (never onto an own
+    /// piece), check and facing kings not considered, whoever is to move; 0 for an empty point.
+    pub(crate) fn pseudo_targets(&self, sq: Square) -> u128 {
+        let Some(p) = self.board[sq.index()] else {
+            return 0;
+        };
+        if p.color == self.turn {
+            self.targets(p.role, sq.index())
+        } else {
+            let mut t = self.clone();
+            t.turn = p.color;
+            t.targets(p.role, sq.index())
+        }
+    }
+
+    /// Whether the move (legal for the side to move) leaves the other side in check, as
+    /// [`Position::is_check`] would say after [`Position::play`], without playing it. A capture
+    /// of the king gives no check.
+    pub(crate) fn gives_check(&self, m: Move) -> bool {
+        let (from, to) = (m.from().index(), m.to().index());
+        let Some(p) = self.board[from] else {
+            return false;
+        };
+        if self.board[to].is_some_and(|q| q.role == Role::King) {
+            return false;
+        }
+        let us = p.color;
+        let c = us.index();
+        let k = self.kings[us.other().index()] as usize;
+        let kb = bit(k);
+        let occ = (self.occ & !bit(from)) | bit(to);
+        let occ_t = (self.occ_t & !TBIT[from]) | TBIT[to];
+        let direct = match p.role {
+            Role::Rook => Self::slide(occ, occ_t, to, 0) & kb != 0,
+            Role::Cannon => Self::slide(occ, occ_t, to, 1) & kb != 0,
+            Role::Horse | Role::Elephant => {
+                let g = &LEAPS[c][p.role as usize][to];
+                (0..g.len as usize)
+                    .any(|i| g.targets[i] & kb != 0 && occ & bit(g.blocks[i] as usize) == 0)
+            }
+            Role::King => {
+                (STEP_MOVE_OR_CAPTURE[c][p.role as usize][to]
+                    | STEP_CAPTURE[c][p.role as usize][to])
+                    & kb
+                    != 0
+                    || Self::facing_with(to, k, occ_t)
+            }
+            _ => {
+                (STEP_MOVE_OR_CAPTURE[c][p.role as usize][to]
+                    | STEP_CAPTURE[c][p.role as usize][to])
+                    & kb
+                    != 0
+            }
+        };
+        direct || self.attacked(k, us, occ, occ_t, !bit(from) & !bit(to))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod judge;
 pub mod parsers;
 
 use std::fmt;

@@ -415,5 +415,25 @@ pub fn generate(t: &Tables) -> String {
     let _ = writeln!(w, "];");
     let _ = writeln!(w, "/// Zobrist key xored in when Black is to move.");
     let _ = writeln!(w, "pub const ZOBRIST_TURN: u64 = {:#018x};", t.zobrist_turn);
+    let _ = writeln!(
+        w,
+        "/// material.yaml: `[role][0 = own half, 1 = across the river]` -> (material, value;"
+    );
+    let _ = writeln!(w, "/// `None` when floating or absent).");
+    let _ = writeln!(w, "pub const MATERIAL: [[(bool, Option<f64>); 2]; 7] = [");
+    for (i, row) in t.material.iter().enumerate() {
+        let cell = |c: &(bool, Option<f64>)| match c.1 {
+            Some(v) => format!("({}, Some({v:?}))", c.0),
+            None => format!("({}, None)", c.0),
+        };
+        let _ = writeln!(
+            w,
+            "    [{}, {}], // {}",
+            cell(&row[0]),
+            cell(&row[1]),
+            Role::from_index(i).unwrap().id()
+        );
+    }
+    let _ = writeln!(w, "];");
     o
 }

@@ -99,6 +99,10 @@ pub struct Tables {
     pub start_fen: String,
     /// The interpreted rules per role (for move explanations).
     pub rules: Vec<Vec<crate::rules::Rule>>,
+    /// material.yaml per `[role][0 = in the own half, 1 = across the river]`: whether the
+    /// piece counts as material (子力, art. 25.3) and its exchange value (`None` when absent or
+    /// `floating`).
+    pub material: [[(bool, Option<f64>); 2]; 7],
 }
 
 /// The seed of the Zobrist keys.
@@ -405,6 +409,24 @@ pub fn compile(spec: &Spec) -> Result<Tables, SpecError> {
         .map(|_| (0..90).map(|_| splitmix64(&mut state)).collect())
         .collect();
     let zobrist_turn = splitmix64(&mut state);
+    let mut material = [[(false, None); 2]; 7];
+    for r in Role::ALL {
+        for (half, when_ok) in [(0, "before_river"), (1, "after_river")] {
+            let entries: Vec<_> = spec
+                .material
+                .values
+                .iter()
+                .filter(|m| m.piece == r.id())
+                .filter(|m| m.when.as_deref().is_none_or(|w| w == when_ok))
+                .collect();
+            material[r.index()][half] = (
+                entries.iter().any(|m| m.material),
+                entries
+                    .iter()
+                    .find_map(|m| m.value.as_ref().and_then(|v| v.as_f64())),
+            );
+        }
+    }
     Ok(Tables {
         palace,
         own_half,
@@ -425,6 +447,7 @@ pub fn compile(spec: &Spec) -> Result<Tables, SpecError> {
         zobrist_turn,
         start_fen: spec.start_fen.clone(),
         rules: spec.roles.iter().map(|r| r.rules.clone()).collect(),
+        material,
     })
 }
 

@@ -7,6 +7,8 @@
 //!   reachability, Zobrist keys).
 //! * [`codegen`]: Rust source for the build script.
 //! * [`examples`]: the table of bundled worked examples for the CLI.
+//! * [`ruleset`]: the machine form of a repetition rule set (棋例), [`ruleset::RuleSet`];
+//!   [`ruleset_compile`] loads it from `spec/rules/` (resolving overlays) and generates Rust.
 //!
 //! ```
 //! let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec");
@@ -22,6 +24,8 @@ pub mod compile;
 pub mod examples;
 pub mod load;
 pub mod rules;
+pub mod ruleset;
+pub mod ruleset_compile;
 pub mod schema;
 pub mod vocab;
 

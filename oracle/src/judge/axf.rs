@@ -119,7 +119,7 @@ fn verdict(rules: &RuleSet, b: &Board, attacker: PieceId, target: PieceId, m: OM
     let mut taken = b.clone();
     analysis::apply(&mut taken, m);
     // A capture after which the capturer is mated at once is no threat at all.
-    if analysis::mates_at_once(rules, &taken) {
+    if analysis::mates_at_once(&analysis::Ctx::new(rules), &taken) {
         return Verdict::Protected;
     }
     if b.piece(attacker).role == b.piece(target).role {
@@ -149,7 +149,7 @@ fn verdict(rules: &RuleSet, b: &Board, attacker: PieceId, target: PieceId, m: OM
     let true_root = recaptures.iter().any(|r| {
         let mut c = taken.clone();
         analysis::apply(&mut c, *r);
-        !analysis::mates_at_once(rules, &c)
+        !analysis::mates_at_once(&analysis::Ctx::new(rules), &c)
     });
     if true_root {
         Verdict::Protected
@@ -177,12 +177,13 @@ fn new_attacks(rules: &RuleSet, before: &Board, after: &Board) -> (Vec<Attack>, 
             verdict: verdict(rules, &mine, a, t, m),
         });
     }
-    let old_checks: BTreeSet<(PieceId, PieceId)> = analysis::threats(rules, before, None)
-        .iter()
-        .filter(|t| t.via_checks)
-        .map(|t| t.key())
-        .collect();
-    let check_threat = analysis::threats(rules, &mine, None)
+    let old_checks: BTreeSet<(PieceId, PieceId)> =
+        analysis::threats(&analysis::Ctx::new(rules), before, None)
+            .iter()
+            .filter(|t| t.via_checks)
+            .map(|t| t.key())
+            .collect();
+    let check_threat = analysis::threats(&analysis::Ctx::new(rules), &mine, None)
         .iter()
         .any(|t| t.via_checks && !old_checks.contains(&t.key()));
     (out, check_threat)

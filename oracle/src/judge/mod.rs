@@ -35,7 +35,7 @@ use std::fmt::Write as _;
 
 use serde::{Serialize, Serializer};
 
-use crate::board::{Board, Status};
+use crate::board::{Board, IllegalMove, Status};
 use crate::coord::{OMove, Side};
 
 pub use classify::{classify, Classification};
@@ -414,6 +414,83 @@ pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgemen
     }
     let mut j = base(ply);
     j.reason = "no repetition, no end of game".to_string();
+    Ok(j)
+}
+
+/// Judges a game record whose moves may end with a move the movement rules forbid because it
+/// exposes the mover's own king: the kings face each other (4.1.2) or the own king is left
+/// attacked (3.1, 4.1.6). Game records keep such a move: it ends the game, lost by its maker.
+///
+/// `moves` are the record's legal moves and `last` the move after them that the record ends
+/// with, if it is one the judge should try (a legal `last` is judged as an ordinary move). When
+/// the game goes on after `moves` (no end, no ruling; a repetition short of the ruling point
+/// decides nothing), a `last` that
+/// exposes the own king loses for its maker, with the articles of the rule set (entries
+/// `cxa1999.4.1.2`, `cxa1999.3.1`, `cxa1999.4.1.6`); a `last` illegal for another reason is an
+/// error with its 1-based index.
+///
+/// ```
+/// use xiangqi_oracle::{judge::{judge_record, GameResult, RuleSet}, Board, Spec};
+/// let rules = RuleSet::embedded("cxa-1999").unwrap();
+/// let start = Board::from_fen(Spec::embedded(), "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1").unwrap();
+/// // The advisor steps aside: the kings face each other (4.1.2), red loses.
+/// let j = judge_record(&rules, &start, &[], Some("e1d2".parse().unwrap())).unwrap();
+/// assert_eq!((j.result, j.ply), (GameResult::BlackWins, 1));
+/// assert_eq!(j.articles, ["4.1.2"]);
+/// ```
+pub fn judge_record(
+    rules: &RuleSet,
+    start: &Board,
+    moves: &[OMove],
+    last: Option<OMove>,
+) -> Result<Judgement, JudgeError> {
+    let Some(m) = last else {
+        return judge(rules, start, moves);
+    };
+    let j = judge(rules, start, moves)?;
+    if j.result != GameResult::Ongoing || (j.ruling != Ruling::None && !j.pending) {
+        // The game ended (or awaits a ruling) before the last move.
+        return Ok(j);
+    }
+    let mut end = start.clone();
+    for mv in moves {
+        analysis::apply(&mut end, *mv);
+    }
+    let index = moves.len() + 1;
+    let Err(e) = end.check_move(m) else {
+        let all: Vec<OMove> = moves.iter().copied().chain([m]).collect();
+        return judge(rules, start, &all);
+    };
+    let articles = match e {
+        IllegalMove::KingsWouldFace { .. } => vec![rules.article("cxa1999.4.1.2")],
+        IllegalMove::LeavesKingInCheck { .. } => {
+            vec![rules.article("cxa1999.3.1"), rules.article("cxa1999.4.1.6")]
+        }
+        _ => {
+            return Err(JudgeError::IllegalMove {
+                index,
+                mv: m.to_string(),
+                reason: e.to_string(),
+            })
+        }
+    };
+    let mover = end.side_to_move();
+    // A repetition short of the ruling point decides nothing: the forbidden move does.
+    let mut j = Judgement {
+        ruling: Ruling::None,
+        must_change: None,
+        immediate: false,
+        pending: false,
+        cycle: Vec::new(),
+        red_pattern: None,
+        black_pattern: None,
+        details: Vec::new(),
+        ..j
+    };
+    j.result = winner(mover);
+    j.ply = index;
+    j.reason = format!("move {index} {m}: {e}; {mover} loses");
+    j.articles = articles;
     Ok(j)
 }
 

@@ -269,24 +269,24 @@ fn rules_and_spec(args: &JudgeArgs, rules_id: &str) -> Result<(RuleSet, Spec), S
 }
 
 /// `judge --game`: whole games and archives.
-mod games {
+pub(crate) mod games {
     use std::path::{Path, PathBuf};
 
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use serde_json::json;
-    use xiangqi_oracle::judge::{explain, judge, GameResult, RuleSet, Ruling};
-    use xiangqi_oracle::{Board, OMove, Side, Spec};
+    use xiangqi_oracle::judge::{explain, judge_record, RuleSet};
+    use xiangqi_oracle::{Board, OMove, Spec};
     use xiangqi_rules::record::{self, GameRecord};
-    use xiangqi_rules::{IllegalMoveReason, RankConvention};
+    use xiangqi_rules::RankConvention;
 
     use super::{rules_and_spec, Format, JudgeArgs};
 
     /// One game of the input, or the reason it could not be read.
-    struct Entry {
-        file: String,
+    pub(crate) struct Entry {
+        pub(crate) file: String,
         /// 1-based index of the game in its file.
-        game: usize,
-        record: Result<GameRecord, String>,
+        pub(crate) game: usize,
+        pub(crate) record: Result<GameRecord, String>,
     }
 
     /// Every *.pgn / *.xqf below a directory (sorted), or the file itself.
@@ -316,7 +316,7 @@ mod games {
     }
 
     /// Reads every game of every file; a broken file or game becomes an `Err` entry.
-    fn read(paths: &[PathBuf]) -> Result<Vec<Entry>, String> {
+    pub(crate) fn read(paths: &[PathBuf]) -> Result<Vec<Entry>, String> {
         let mut list = Vec::new();
         for p in paths {
             files(p, &mut list)?;
@@ -364,7 +364,7 @@ mod games {
     }
 
     /// Judges one game record: its start position and main line, with the oracle.
-    fn judge_game(
+    pub(crate) fn judge_game(
         rules: &RuleSet,
         spec: &Spec,
         game: &GameRecord,
@@ -380,37 +380,17 @@ mod games {
                 OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", i + 1))
             })
             .collect::<Result<_, _>>()?;
-        let mut j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
-        if let Some(lm) = &game.losing_move {
-            // The record ends with a move the movement rules forbid: if the game had not ended
-            // before it, the side that made it loses (4.1.2 kings facing; 3.1 / 4.1.6 own king
-            // left attacked).
-            if j.result == GameResult::Ongoing && j.ruling == Ruling::None && !j.pending {
-                let mover = if lm.index % 2 == 1 {
-                    start.side_to_move()
-                } else {
-                    start.side_to_move().opponent()
-                };
-                let facing = matches!(lm.reason, IllegalMoveReason::KingsFacing);
-                j.result = match mover {
-                    Side::Red => GameResult::BlackWins,
-                    Side::Black => GameResult::RedWins,
-                };
-                j.ply = lm.index;
-                j.reason = format!(
-                    "move {} {}: {}; {} loses",
-                    lm.index,
-                    lm.mv.to_iccs(RankConvention::Iccs),
-                    lm.reason,
-                    mover.id()
-                );
-                j.articles = if facing {
-                    vec!["4.1.2".to_string()]
-                } else {
-                    vec!["3.1".to_string(), "4.1.6".to_string()]
-                };
-            }
-        }
+        // A record may end with a move that exposes the mover's king (4.1.2 kings facing, 3.1 /
+        // 4.1.6 own king attacked): the oracle rules it as a loss for its maker.
+        let last = game
+            .losing_move
+            .as_ref()
+            .map(|lm| {
+                let text = lm.mv.to_iccs(RankConvention::Iccs);
+                OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", lm.index))
+            })
+            .transpose()?;
+        let j = judge_record(rules, &start, &moves, last).map_err(|e| e.to_string())?;
         Ok((start, j))
     }
 

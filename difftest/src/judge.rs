@@ -1,0 +1,484 @@
+//! Differential testing of the fast repetition judge (`xiangqi_rules::judge`) against the
+//! oracle's (`xiangqi_oracle::judge`): generators of games with repetition cycles built in, and
+//! comparisons of the full JSON of the judgement (`serde_json::to_string`), of the explanation
+//! text, and of single-move classifications.
+//!
+//! A divergence ([`JudgeDivergence`]) prints a YAML example stub in the schema of
+//! `spec/examples/README.md`, ready to paste as a named regression example.
+
+use std::fmt;
+
+use arbitrary::Unstructured;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use xiangqi_oracle as o;
+use xiangqi_rules::judge::{self as f, Builtin};
+use xiangqi_rules::{Move, Position, RankConvention};
+
+use crate::{random_valid_fen, START_FEN};
+
+/// The rule sets both judges know.
+pub fn rule_set_ids() -> Vec<&'static str> {
+    f::BUILTIN_RULE_SETS
+        .iter()
+        .copied()
+        .filter(|id| o::judge::RULE_SETS.contains(id))
+        .collect()
+}
+
+/// A game for the judges: a rule set, a start position and moves (ICCS).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeCase {
+    /// Rule set id.
+    pub rules: String,
+    /// Start position.
+    pub fen: String,
+    /// The moves in ICCS.
+    pub moves: Vec<String>,
+}
+
+/// The fast and the oracle judge disagree (or one fails where the other does not).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeDivergence {
+    /// The game.
+    pub case: JudgeCase,
+    /// What differs: `json`, `explanation`, `error`, `classification`.
+    pub aspect: &'static str,
+    /// The fast judge's answer.
+    pub fast: String,
+    /// The oracle's answer.
+    pub oracle: String,
+}
+
+impl fmt::Display for JudgeDivergence {
+    /// A YAML example stub (spec/examples/README.md) with both answers as comments.
+    fn fmt(&self, fm: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = &self.case;
+        let side = if c.fen.split(' ').nth(1) == Some("b") {
+            "black"
+        } else {
+            "red"
+        };
+        writeln!(
+            fm,
+            "# divergence between the fast judge and the oracle ({}): paste into",
+            self.aspect
+        )?;
+        writeln!(
+            fm,
+            "# spec/examples/{}/NAME.yaml, fill in `expected`, and add a named test",
+            c.rules
+        )?;
+        writeln!(fm, "id: {}/TODO-name-this-case", c.rules)?;
+        writeln!(fm, "rules: {}", c.rules)?;
+        writeln!(fm, "position: constructed")?;
+        writeln!(
+            fm,
+            "construction_note: found by the judge_diff fuzz target (fast and oracle disagree on {})",
+            self.aspect
+        )?;
+        writeln!(fm, "fen: {}", c.fen)?;
+        writeln!(fm, "side_to_move: {side}")?;
+        writeln!(fm, "moves_full: [{}]", c.moves.join(", "))?;
+        writeln!(fm, "expected:")?;
+        writeln!(
+            fm,
+            "  ruling: TODO  # red_loses | black_loses | draw | null, with the deciding article"
+        )?;
+        writeln!(fm, "  must_change: TODO")?;
+        writeln!(fm, "  immediate: TODO")?;
+        for (who, text) in [("fast", &self.fast), ("oracle", &self.oracle)] {
+            writeln!(fm, "# {who}:")?;
+            for line in text.lines() {
+                writeln!(fm, "#   {line}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The outcome of judging one case with both judges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Agreed {
+    /// The common JSON (or the error, when both reject the same move).
+    pub json: String,
+    /// Did a repetition cycle get ruled on (or pending)?
+    pub cycle: bool,
+}
+
+/// Judges `case` with both judges and compares the JSON, byte for byte, and the explanation
+/// text. Both may reject a move, at the same index.
+pub fn compare_judge(case: &JudgeCase) -> Result<Agreed, Box<JudgeDivergence>> {
+    let diverge = |aspect, fast: String, oracle: String| {
+        Box::new(JudgeDivergence {
+            case: case.clone(),
+            aspect,
+            fast,
+            oracle,
+        })
+    };
+    let frules = f::RuleSet::builtin(&case.rules);
+    let orules = o::judge::RuleSet::embedded(&case.rules).ok();
+    let (Some(frules), Some(orules)) = (frules, orules) else {
+        return Err(diverge(
+            "rule set",
+            format!("{:?}", frules.map(|r| &r.id)),
+            "(see RuleSet::embedded)".into(),
+        ));
+    };
+    let fstart = Position::from_fen(&case.fen);
+    let ostart = o::Board::from_fen(o::Spec::embedded(), &case.fen);
+    let (fstart, ostart) = match (fstart, ostart) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(_), Err(_)) => {
+            return Ok(Agreed {
+                json: "bad FEN".into(),
+                cycle: false,
+            })
+        }
+        (a, b) => {
+            return Err(diverge(
+                "fen",
+                format!("{:?}", a.err()),
+                format!("{:?}", b.err()),
+            ))
+        }
+    };
+    // Moves both can parse; a text that is not ICCS stops the list for both.
+    let mut fmoves = Vec::new();
+    let mut omoves = Vec::new();
+    for m in &case.moves {
+        match (
+            Move::parse_iccs(m, RankConvention::Iccs),
+            m.parse::<o::OMove>(),
+        ) {
+            (Ok(a), Ok(b)) => {
+                fmoves.push(a);
+                omoves.push(b);
+            }
+            _ => break,
+        }
+    }
+    let fj = f::judge(frules, &fstart, &fmoves);
+    let oj = o::judge::judge(&orules, &ostart, &omoves);
+    match (fj, oj) {
+        (Ok(fj), Ok(oj)) => {
+            let fs = serde_json::to_string(&fj).expect("serialises");
+            let os = serde_json::to_string(&oj).expect("serialises");
+            if fs != os {
+                return Err(diverge("json", fs, os));
+            }
+            let fe = f::explain(&fj, &fstart);
+            let oe = o::judge::explain(&oj, &ostart);
+            if fe != oe {
+                return Err(diverge("explanation", fe, oe));
+            }
+            Ok(Agreed {
+                json: fs,
+                cycle: !fj.cycle.is_empty(),
+            })
+        }
+        (Err(f::JudgeError::IllegalMove { index: fi, .. }), Err(oe)) => {
+            let o::JudgeError::IllegalMove { index: oi, .. } = &oe;
+            if fi != *oi {
+                return Err(diverge("error", format!("move {fi}"), oe.to_string()));
+            }
+            Ok(Agreed {
+                json: format!("illegal move {fi}"),
+                cycle: false,
+            })
+        }
+        (fj, oj) => Err(diverge(
+            "error",
+            fj.map(|j| serde_json::to_string(&j).unwrap_or_default())
+                .unwrap_or_else(|e| e.to_string()),
+            oj.map(|j| serde_json::to_string(&j).unwrap_or_default())
+                .unwrap_or_else(|e| e.to_string()),
+        )),
+    }
+}
+
+/// Random choices for the generator: from fuzz bytes or from a seeded RNG.
+pub trait Chooser {
+    /// An index below `n` (`n > 0`), or `None` when the source is exhausted.
+    fn index(&mut self, n: usize) -> Option<usize>;
+}
+
+impl Chooser for Unstructured<'_> {
+    fn index(&mut self, n: usize) -> Option<usize> {
+        if self.is_empty() {
+            None
+        } else {
+            self.choose_index(n).ok()
+        }
+    }
+}
+
+impl Chooser for ChaCha8Rng {
+    fn index(&mut self, n: usize) -> Option<usize> {
+        Some(self.gen_range(0..n))
+    }
+}
+
+fn reverse(m: Move) -> Move {
+    Move::new(m.to(), m.from())
+}
+
+/// Finds a reversible pair (a move of the side to move and a reply, neither a capture, each
+/// of which can be taken back by moving the piece back) in `pos`.
+fn reversible_pair(pos: &Position, ch: &mut dyn Chooser, checks_first: bool) -> Option<[Move; 4]> {
+    let mut firsts: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| pos.piece_at(m.to()).is_none())
+        .collect();
+    if firsts.is_empty() {
+        return None;
+    }
+    // Start at a chosen move and try the others in turn; checking moves first if asked.
+    let k = ch.index(firsts.len())?;
+    firsts.rotate_left(k);
+    if checks_first {
+        firsts.sort_by_key(|m| {
+            let mut p = pos.clone();
+            p.play(*m);
+            !p.is_check()
+        });
+    }
+    for m1 in firsts.into_iter().take(24) {
+        let mut p1 = pos.clone();
+        p1.play(m1);
+        let mut replies: Vec<Move> = p1
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| p1.piece_at(m.to()).is_none())
+            .collect();
+        if replies.is_empty() {
+            continue;
+        }
+        let k = ch.index(replies.len()).unwrap_or(0);
+        replies.rotate_left(k);
+        for m2 in replies.into_iter().take(12) {
+            let mut p2 = p1.clone();
+            p2.play(m2);
+            let r1 = reverse(m1);
+            if !p2.is_legal(r1) {
+                continue;
+            }
+            let mut p3 = p2.clone();
+            p3.play(r1);
+            let r2 = reverse(m2);
+            if p3.is_legal(r2) {
+                return Some([m1, m2, r1, r2]);
+            }
+        }
+    }
+    None
+}
+
+/// Generates a game with a repetition cycle built in: a start (the initial position or a
+/// random placement), a random prefix, then a reversible cycle of two or four moves per side
+/// played until its start occurs a third time (or stopped short, for pending rulings), and
+/// sometimes a few random moves after it.
+pub fn game_with_cycles(ch: &mut dyn Chooser) -> JudgeCase {
+    let ids = rule_set_ids();
+    let rules = ids[ch.index(ids.len()).unwrap_or(0)].to_string();
+    let fen = match ch.index(4).unwrap_or(0) {
+        0 => START_FEN.to_string(),
+        _ => {
+            let seed = (0..8).fold(0u64, |s, _| (s << 8) | ch.index(256).unwrap_or(0) as u64);
+            random_valid_fen(&mut ChaCha8Rng::seed_from_u64(seed))
+        }
+    };
+    let mut pos = Position::from_fen(&fen).expect("valid by construction");
+    let mut moves = Vec::new();
+    let prefix = ch.index(12).unwrap_or(0);
+    for _ in 0..prefix {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[ch.index(legal.len()).unwrap_or(0)];
+        pos.play(m);
+        moves.push(m);
+    }
+    let checks_first = ch.index(2) == Some(0);
+    if let Some(a) = reversible_pair(&pos, ch, checks_first) {
+        // One pair, or two pairs after each other (a cycle of eight plies).
+        let mut cycle = a.to_vec();
+        if ch.index(3) == Some(0) {
+            // A second pair from the cycle's middle position.
+            let mut mid = pos.clone();
+            mid.play(a[0]);
+            mid.play(a[1]);
+            if let Some(b) = reversible_pair(&mid, ch, checks_first) {
+                cycle = vec![a[0], a[1], b[0], b[1], b[2], b[3], a[2], a[3]];
+            }
+        }
+        let full = 2 * cycle.len();
+        let cut = match ch.index(4) {
+            Some(0) => ch.index(full).unwrap_or(0) + 1,
+            _ => full,
+        };
+        for m in cycle.iter().cycle().take(cut) {
+            moves.push(*m);
+        }
+    }
+    let mut pos = Position::from_fen(&fen).expect("valid");
+    for m in &moves {
+        pos.play(*m);
+    }
+    for _ in 0..ch.index(3).unwrap_or(0) {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[ch.index(legal.len()).unwrap_or(0)];
+        pos.play(m);
+        moves.push(m);
+    }
+    JudgeCase {
+        rules,
+        fen,
+        moves: moves
+            .iter()
+            .map(|m| m.to_iccs(RankConvention::Iccs))
+            .collect(),
+    }
+}
+
+/// Fuzz entry `judge_diff`: bytes -> a game with repetition cycles -> both judges -> the JSON
+/// and the explanation must be equal.
+pub fn fuzz_judge(data: &[u8]) -> Result<Agreed, Box<JudgeDivergence>> {
+    let mut u = Unstructured::new(data);
+    compare_judge(&game_with_cycles(&mut u))
+}
+
+/// A seeded game (for proptest and benchmarks).
+pub fn seeded_game(seed: u64) -> JudgeCase {
+    game_with_cycles(&mut ChaCha8Rng::seed_from_u64(seed))
+}
+
+/// The fields of a classification both sides report, as text.
+fn oracle_view(c: &o::judge::Classification) -> String {
+    format!(
+        "class {} targets {:?} articles {:?} qualifiers {:?} pawn_chase {} pawn_targets {:?} note {}",
+        c.class.name(),
+        c.targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        c.articles,
+        c.qualifiers,
+        c.pawn_chase,
+        c.pawn_targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        c.note
+    )
+}
+
+fn fast_view(c: &f::Classification) -> String {
+    format!(
+        "class {} targets {:?} articles {:?} qualifiers {:?} pawn_chase {} pawn_targets {:?} note {}",
+        c.class.name(),
+        c.targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        c.articles,
+        c.qualifiers,
+        c.pawn_chase,
+        c.pawn_targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        c.note
+    )
+}
+
+/// Classifies move `mv` after `moves` from `fen` with both implementations (each with the
+/// class of the move before as context) and compares class, targets, articles, qualifiers,
+/// the pawn clause and the note.
+pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDivergence>> {
+    let diverge = |aspect, fast: String, oracle: String| {
+        Box::new(JudgeDivergence {
+            case: case.clone(),
+            aspect,
+            fast,
+            oracle,
+        })
+    };
+    let (Some(frules), Ok(orules)) = (
+        f::RuleSet::builtin(&case.rules),
+        o::judge::RuleSet::embedded(&case.rules),
+    ) else {
+        return Ok(None);
+    };
+    let (Ok(fpos), Ok(mut ob)) = (
+        Position::from_fen(&case.fen),
+        o::Board::from_fen(o::Spec::embedded(), &case.fen),
+    ) else {
+        return Ok(None);
+    };
+    let mut fb = f::Tracked::new(fpos);
+    let mut fprev = None;
+    let mut oprev = None;
+    let mut last = None;
+    for m in &case.moves {
+        let (Ok(fm), Ok(om)) = (
+            Move::parse_iccs(m, RankConvention::Iccs),
+            m.parse::<o::OMove>(),
+        ) else {
+            break;
+        };
+        let fc = f::classify(frules, &fb, fm, fprev.as_ref());
+        let oc = o::judge::classify(&orules, &ob, om, oprev.as_ref());
+        match (fc, oc) {
+            (Ok(fc), Ok(oc)) => {
+                let (fv, ov) = (fast_view(&fc), oracle_view(&oc));
+                if fv != ov {
+                    return Err(diverge("classification", fv, ov));
+                }
+                last = Some(fv);
+                fprev = Some(fc);
+                oprev = Some(oc);
+            }
+            (Err(_), Err(_)) => break,
+            (fc, oc) => {
+                return Err(diverge(
+                    "classification",
+                    format!("{:?}", fc.map(|c| fast_view(&c))),
+                    format!("{:?}", oc.map(|c| oracle_view(&c))),
+                ))
+            }
+        }
+        fb.play(fm);
+        if ob.play(om).is_err() {
+            break;
+        }
+    }
+    Ok(last)
+}
+
+/// Fuzz entry `classify_diff`: bytes -> a rule set, a position (random placement or random
+/// play) and a few moves; every move's classification must agree.
+pub fn fuzz_classify(data: &[u8]) -> Result<Option<String>, Box<JudgeDivergence>> {
+    let mut u = Unstructured::new(data);
+    let ids = rule_set_ids();
+    let rules = ids[Chooser::index(&mut u, ids.len()).unwrap_or(0)].to_string();
+    let seed: u64 = u.arbitrary().unwrap_or(0);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let fen = if rng.gen_bool(0.5) {
+        random_valid_fen(&mut rng)
+    } else {
+        START_FEN.to_string()
+    };
+    let mut pos = Position::from_fen(&fen).expect("valid");
+    let mut moves = Vec::new();
+    let plies = Chooser::index(&mut u, 16).unwrap_or(0) + 1;
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        let Some(&m) = (match Chooser::index(&mut u, legal.len().max(1)) {
+            Some(i) => legal.get(i),
+            None => legal.choose(&mut rng),
+        }) else {
+            break;
+        };
+        pos.play(m);
+        moves.push(m.to_iccs(RankConvention::Iccs));
+    }
+    compare_classify(&JudgeCase { rules, fen, moves })
+}

@@ -1,0 +1,961 @@
+//! What a side could do if it were to move: capture with gain (the chase test of art. 28.3,
+//! 29.1–29.4; 2011 24.3, 24.15–24.17), force mate by consecutive checks (the kill test of 28.2 /
+//! 24.2), and the plain relations the idle kinds need (who can take whom).
+//!
+//! A port of the oracle's `judge/analysis.rs` to the bitboard [`Position`](crate::Position):
+//! every function answers exactly as the oracle's does (same legal moves, same exchange values,
+//! same order where the oracle takes "the first" of something), but plays moves with
+//! make/unmake on a scratch position, and the mate search keeps a transposition cache.
+
+use std::collections::HashMap;
+
+use super::track::{PieceId, Tracked};
+use super::RuleSet;
+use crate::tables::{CROSSED, LEAPS, MATERIAL, RAYS, RULES, STEP_MOVE_OR_CAPTURE, STEP_QUIET};
+use crate::{Color, Move, Piece, Role, Square};
+
+/// A set of piece ids (ids are below 90).
+pub(crate) type IdSet = u128;
+
+#[inline]
+pub(crate) fn id_bit(id: PieceId) -> IdSet {
+    1u128 << (id.0 as u32 & 127)
+}
+
+/// The ids of a set, in increasing order.
+pub(crate) fn ids_in(mut s: IdSet) -> impl Iterator<Item = PieceId> {
+    std::iter::from_fn(move || {
+        if s == 0 {
+            return None;
+        }
+        let i = s.trailing_zeros();
+        s &= s - 1;
+        Some(PieceId(i as u8))
+    })
+}
+
+/// The piece on the board with identity `id` (`None` once captured).
+#[inline]
+pub(crate) fn piece(b: &Tracked, id: PieceId) -> Option<Piece> {
+    b.piece(id)
+}
+
+/// The id of the piece on `sq`.
+#[inline]
+pub(crate) fn id_at(b: &Tracked, sq: Square) -> Option<PieceId> {
+    b.id_at(sq)
+}
+
+/// Is the piece `id` material (子力, art. 25.3 / 2011 26.6)? King and uncrossed pawn are not.
+pub(crate) fn is_material(b: &Tracked, id: PieceId) -> bool {
+    let Some(sq) = b.square_of(id) else {
+        return false;
+    };
+    let Some(p) = b.pos.piece_at(sq) else {
+        return false;
+    };
+    MATERIAL[p.role.index()][half(p.color, sq)].0
+}
+
+fn half(c: Color, sq: Square) -> usize {
+    usize::from(CROSSED[c.index()] & (1u128 << sq.index()) != 0)
+}
+
+/// Is the piece a pawn (its value floats, 25.3)?
+pub(crate) fn is_pawn(b: &Tracked, id: PieceId) -> bool {
+    piece(b, id).is_some_and(|p| p.role == Role::Pawn)
+}
+
+/// Is the piece the king?
+pub(crate) fn is_king(b: &Tracked, id: PieceId) -> bool {
+    piece(b, id).is_some_and(|p| p.role == Role::King)
+}
+
+/// The role id (`rook`, `horse`, ...).
+pub(crate) fn role_id(b: &Tracked, id: PieceId) -> &'static str {
+    piece(b, id).map(|p| p.role.id()).unwrap_or("")
+}
+
+/// Exchange value of a piece on the board (material.yaml; a pawn counts `floating_pawn_value`;
+/// the king 1000).
+pub(crate) fn value(rs: &RuleSet, b: &Tracked, id: PieceId) -> f64 {
+    let Some(sq) = b.square_of(id) else {
+        return rs.floating_pawn_value;
+    };
+    let Some(p) = b.pos.piece_at(sq) else {
+        return rs.floating_pawn_value;
+    };
+    match p.role {
+        Role::King => 1000.0,
+        Role::Pawn => rs.floating_pawn_value,
+        r => MATERIAL[r.index()][half(p.color, sq)]
+            .1
+            .unwrap_or(rs.floating_pawn_value),
+    }
+}
+
+/// Could a piece of this kind and colour on `from` ever move to `to` on an empty board
+/// (blocks, screens and modes ignored)? The oracle's `Spec::could_move`.
+pub(crate) fn could_move(p: Piece, from: Square, to: Square) -> bool {
+    let (c, r, f) = (p.color.index(), p.role.index(), from.index());
+    let t = 1u128 << to.index();
+    let reach = match p.role {
+        Role::Rook | Role::Cannon => RAYS[0][f] | RAYS[1][f] | RAYS[2][f] | RAYS[3][f],
+        Role::Horse | Role::Elephant => {
+            let g = &LEAPS[c][r][f];
+            g.targets[..g.len as usize].iter().fold(0, |a, x| a | x)
+        }
+        _ => STEP_MOVE_OR_CAPTURE[c][r][f] | STEP_QUIET[c][r][f] | steps_capture(c, r, f),
+    };
+    reach & t != 0
+}
+
+fn steps_capture(c: usize, r: usize, f: usize) -> u128 {
+    crate::tables::STEP_CAPTURE[c][r][f]
+}
+
+/// The position of a move in the oracle's generation order for its piece: rule, vector,
+/// distance (the oracle interprets the spec's rules in order).
+fn order_key(b: &Tracked, m: Move) -> u32 {
+    let Some(p) = b.pos.piece_at(m.from()) else {
+        return u32::MAX;
+    };
+    let (from, to) = (m.from(), m.to());
+    let occupied = b.pos.piece_at(to).is_some();
+    let fw = p.color.forward() as i32;
+    let (df, dr) = (
+        to.file().index() as i32 - from.file().index() as i32,
+        to.rank().index() as i32 - from.rank().index() as i32,
+    );
+    let crossed = half(p.color, from) == 1;
+    for (ri, rule) in RULES[p.role.index()].iter().enumerate() {
+        let when_ok = match rule.when {
+            xiangqi_spec::rules::When::Always => true,
+            xiangqi_spec::rules::When::BeforeRiver => !crossed,
+            xiangqi_spec::rules::When::AfterRiver => crossed,
+        };
+        if !when_ok {
+            continue;
+        }
+        let mode_ok = match rule.mode {
+            xiangqi_spec::rules::Mode::MoveOrCapture => true,
+            xiangqi_spec::rules::Mode::Quiet => !occupied,
+            xiangqi_spec::rules::Mode::Capture => occupied,
+        };
+        if !mode_ok {
+            continue;
+        }
+        for (vi, v) in rule.vectors.iter().enumerate() {
+            let (vf, vr) = (v.0 as i32 * fw, v.1 as i32 * fw);
+            let dist = match rule.kind {
+                xiangqi_spec::rules::RuleKind::Slide => {
+                    let k = if vf != 0 { df / vf } else { dr / vr };
+                    (k >= 1 && df == k * vf && dr == k * vr).then_some(k as u32)
+                }
+                _ => (df == vf && dr == vr).then_some(0),
+            };
+            if let Some(d) = dist {
+                return (ri as u32) << 16 | (vi as u32) << 8 | d;
+            }
+        }
+    }
+    u32::MAX
+}
+
+/// The legal moves in the oracle's order: pieces by id, then each piece's rules in order.
+pub(crate) fn legal_ordered(b: &Tracked) -> Vec<Move> {
+    let mut v: Vec<(u8, u32, Move)> = b
+        .pos
+        .legal_moves()
+        .iter()
+        .map(|m| (b.ids[m.from().index()], order_key(b, *m), *m))
+        .collect();
+    v.sort_unstable_by_key(|x| (x.0, x.1));
+    v.into_iter().map(|x| x.2).collect()
+}
+
+/// The legal moves of the side to move that capture on `sq`, in id order of the capturers.
+pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
+    let us = b.pos.turn();
+    match b.pos.piece_at(sq) {
+        Some(p) if p.color != us => {}
+        _ => return Vec::new(),
+    }
+    let mut v: Vec<Move> = Vec::new();
+    for from in b.pos.by_color(us) {
+        let p = b.pos.piece_at(from).expect("own piece");
+        if could_move(p, from, sq) {
+            let m = Move::new(from, sq);
+            if b.pos.is_legal(m) {
+                v.push(m);
+            }
+        }
+    }
+    if v.len() > 1 {
+        v.sort_unstable_by_key(|m| b.ids[m.from().index()]);
+    }
+    v
+}
+
+/// The legal captures of the side to move in the oracle's order.
+pub(crate) fn captures_ordered(b: &Tracked) -> Vec<Move> {
+    let them = b.pos.by_color(b.pos.turn().other()).0;
+    let mut v: Vec<(u8, u32, Move)> = b
+        .pos
+        .legal_moves()
+        .iter()
+        .filter(|m| them & (1u128 << m.to().index()) != 0)
+        .map(|m| (b.ids[m.from().index()], order_key(b, *m), *m))
+        .collect();
+    v.sort_unstable_by_key(|x| (x.0, x.1));
+    v.into_iter().map(|x| x.2).collect()
+}
+
+/// How a threatened piece stands (24.15, 24.16 / 28.16), seen from the exchange.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Cover {
+    /// No legal recapture at all (無根子, false roots included).
+    Unprotected,
+    /// Some recapture, but the exchange still loses (少根子) or the target outweighs the attacker.
+    Underprotected,
+}
+
+/// One way the side to move can win material (art. 29.1 / 24.3).
+#[derive(Clone, Debug)]
+pub(crate) struct Threat {
+    /// The piece that would be won.
+    pub target: PieceId,
+    /// The piece that makes the first move of the winning line.
+    pub attacker: PieceId,
+    /// Net material gain.
+    pub gain: f64,
+    /// Won only by several pieces together (24.17).
+    pub joint: bool,
+    /// Won by consecutive checks first (29.1).
+    pub via_checks: bool,
+    /// Protection of the target.
+    pub cover: Cover,
+    /// 2011: the pieces without which the gain disappears (24.17).
+    pub necessary: Vec<PieceId>,
+    /// For a line of checks: the piece its first (checking) move captures, if any.
+    pub first_capture: Option<PieceId>,
+}
+
+impl Threat {
+    /// The identity of a threat for the newness test (29.2): (attacker, target).
+    pub fn key(&self) -> (PieceId, PieceId) {
+        (self.attacker, self.target)
+    }
+}
+
+/// A fast hasher for the caches (keys are Zobrist hashes and small integers).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(*b as u64);
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FxHasher>>;
+
+/// The searches of one classification: the rule set, the pieces offered in exchange (the
+/// oracle's thread-local `OFFERED`) and the transposition caches. Every cached function is a
+/// function of the position (Zobrist hash), its arguments and the squares of the offered
+/// pieces; piece identities are returned as squares so that they survive transpositions.
+pub(crate) struct Analyzer<'a> {
+    pub rs: &'a RuleSet,
+    /// Pieces excluded from the mates of [`Analyzer::mates_at_once`].
+    pub offered: IdSet,
+    /// (hash, plies, squares of avoided pieces) -> mate within plies.
+    mates: FxMap<(u64, u32, u128), bool>,
+    /// (hash, square, depth, squares of offered pieces) -> static exchange.
+    sees: FxMap<(u64, u8, u32, u128), f64>,
+    /// (hash, depth, squares of offered pieces) -> best gain and the squares of its targets.
+    gains: FxMap<(u64, u32, u128), (f64, u128)>,
+    /// (hash, piece ids, checker, squares of offered pieces) -> threats.
+    threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
+}
+
+/// The squares of the pieces of `s` on the board.
+fn squares_of(b: &Tracked, s: IdSet) -> u128 {
+    if s == 0 {
+        return 0;
+    }
+    ids_in(s)
+        .filter_map(|id| b.square_of(id))
+        .fold(0, |a, q| a | (1u128 << q.index()))
+}
+
+/// The ids of the pieces on the squares `s`.
+fn ids_on(b: &Tracked, mut s: u128) -> IdSet {
+    let mut out = 0;
+    while s != 0 {
+        let i = s.trailing_zeros() as usize;
+        s &= s - 1;
+        if let Some(id) = b.id_at(Square::new_unchecked(i as u8)) {
+            out |= id_bit(id);
+        }
+    }
+    out
+}
+
+/// The parameters of the rule set the cached functions depend on (exchange values and the
+/// "mated at once" depth): caches are kept between classifications while they are equal.
+#[derive(Clone, Copy, PartialEq)]
+struct CacheKey {
+    floating_pawn_value: f64,
+    mated_at_once_plies: u32,
+    pawn_for_rook_is_gain: bool,
+    check_lines: bool,
+    chase_search_depth: u32,
+    joint_chase: bool,
+    pawn_by_checks_no_gain: bool,
+}
+
+impl CacheKey {
+    fn of(rs: &RuleSet) -> CacheKey {
+        CacheKey {
+            floating_pawn_value: rs.floating_pawn_value,
+            mated_at_once_plies: rs.mated_at_once_plies,
+            pawn_for_rook_is_gain: rs.pawn_for_rook_is_gain,
+            check_lines: rs
+                .chase_forms
+                .iter()
+                .any(|f| f == "capture_after_consecutive_checks"),
+            chase_search_depth: rs.chase_search_depth,
+            joint_chase: rs.joint_chase,
+            pawn_by_checks_no_gain: rs.pawn_by_checks_no_gain,
+        }
+    }
+}
+
+/// A fingerprint of the piece identities (with the Zobrist hash it identifies a tracked
+/// position: two pieces of one kind may have traded places).
+fn ids_fingerprint(b: &Tracked) -> u64 {
+    use std::hash::Hasher;
+    let mut h = FxHasher::default();
+    for c in b.ids.chunks(8) {
+        let mut w = [0u8; 8];
+        w[..c.len()].copy_from_slice(c);
+        h.write_u64(u64::from_le_bytes(w));
+    }
+    h.finish()
+}
+
+/// The caches of the last classification on this thread.
+#[derive(Default)]
+struct Caches {
+    mates: FxMap<(u64, u32, u128), bool>,
+    sees: FxMap<(u64, u8, u32, u128), f64>,
+    gains: FxMap<(u64, u32, u128), (f64, u128)>,
+    threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
+}
+
+/// Entries kept between classifications at most (a few tens of MB).
+const CACHE_LIMIT: usize = 1 << 19;
+
+thread_local! {
+    static CACHES: std::cell::RefCell<Option<(CacheKey, Caches)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl Drop for Analyzer<'_> {
+    fn drop(&mut self) {
+        let c = Caches {
+            mates: std::mem::take(&mut self.mates),
+            sees: std::mem::take(&mut self.sees),
+            gains: std::mem::take(&mut self.gains),
+            threats: std::mem::take(&mut self.threats),
+        };
+        if c.mates.len() + c.sees.len() + c.gains.len() + c.threats.len() <= CACHE_LIMIT {
+            let key = CacheKey::of(self.rs);
+            let _ = CACHES.try_with(|x| *x.borrow_mut() = Some((key, c)));
+        }
+    }
+}
+
+impl<'a> Analyzer<'a> {
+    /// An analyzer for `rs`, with the caches of the previous one on this thread when they
+    /// hold for the same parameters.
+    pub fn new(rs: &'a RuleSet) -> Analyzer<'a> {
+        let key = CacheKey::of(rs);
+        let c = CACHES
+            .try_with(|x| x.borrow_mut().take())
+            .ok()
+            .flatten()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, c)| c)
+            .unwrap_or_default();
+        Analyzer {
+            rs,
+            offered: 0,
+            mates: c.mates,
+            sees: c.sees,
+            gains: c.gains,
+            threats: c.threats,
+        }
+    }
+
+    /// Does the side to move have a move that mates at once (29.4)? Within
+    /// `mated_at_once_plies`, never taking a piece of `offered`.
+    pub fn mates_at_once(&mut self, b: &mut Tracked) -> bool {
+        let o = self.offered;
+        self.mate_by_checks_in(b, self.rs.mated_at_once_plies, o)
+    }
+
+    /// Runs `f` with the pieces `offered` excluded from the mates of `mates_at_once`.
+    pub fn with_offered<T>(&mut self, offered: IdSet, f: impl FnOnce(&mut Self) -> T) -> T {
+        let old = std::mem::replace(&mut self.offered, offered);
+        let r = f(self);
+        self.offered = old;
+        r
+    }
+
+    /// Static exchange on `sq` for the side to move (the oracle's `see` with no restriction):
+    /// the best net material it can force there (≥ 0), a capture after which the other side
+    /// mates at once never being worth making (29.4).
+    pub fn see(&mut self, b: &mut Tracked, sq: Square, depth: u32) -> f64 {
+        if depth == 0 {
+            return 0.0;
+        }
+        let Some(victim) = id_at(b, sq) else {
+            return 0.0;
+        };
+        let key = (
+            b.pos.hash(),
+            sq.index() as u8,
+            depth,
+            squares_of(b, self.offered),
+        );
+        if let Some(&v) = self.sees.get(&key) {
+            return v;
+        }
+        let v = value(self.rs, b, victim);
+        let mut best = 0.0;
+        for m in captures_on(b, sq) {
+            let u = b.play_undo(m);
+            let g = v - self.see(b, sq, depth - 1);
+            if g > best && !self.mates_at_once(b) {
+                best = g;
+            }
+            b.undo(m, u);
+        }
+        self.sees.insert(key, best);
+        best
+    }
+
+    /// Every way the side to move can win material on its next move (the oracle's `threats`).
+    pub fn threats(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
+        let key = (
+            b.pos.hash(),
+            ids_fingerprint(b),
+            checker.map_or(u8::MAX, |c| c.0),
+            squares_of(b, self.offered),
+        );
+        if let Some(t) = self.threats.get(&key) {
+            return t.clone();
+        }
+        let out = self.threats_uncached(b, checker);
+        self.threats.insert(key, out.clone());
+        out
+    }
+
+    fn threats_uncached(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
+        let mut out = self.direct_threats(b);
+        if self
+            .rs
+            .chase_forms
+            .iter()
+            .any(|f| f == "capture_after_consecutive_checks")
+            && self.rs.chase_search_depth >= 3
+        {
+            let direct: IdSet = out.iter().fold(0, |a, t| a | id_bit(t.target));
+            let depth = self.rs.chase_search_depth;
+            for t in self.check_threats(b, depth, checker) {
+                if direct & id_bit(t.target) == 0 {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// Direct captures with gain (29.1 first form and the exchange form).
+    fn direct_threats(&mut self, b0: &Tracked) -> Vec<Threat> {
+        let rs = self.rs;
+        let mut b = b0.clone();
+        let me = b.pos.turn();
+        let mut out: Vec<Threat> = Vec::new();
+        for m in captures_ordered(&b) {
+            let Some(target) = id_at(&b, m.to()) else {
+                continue;
+            };
+            if !is_material(&b, target) {
+                continue;
+            }
+            let attacker = id_at(&b, m.from()).expect("a mover");
+            let tval = value(rs, &b, target);
+            let attacker_is_pawn = is_pawn(&b, attacker);
+            let pawn_ok = pawn_trade_is_gain(rs, &b, target);
+            let u = b.play_undo(m);
+            let back = self.see(&mut b, m.to(), 8);
+            let gain = tval - back;
+            let skip = gain <= 0.0 || self.mates_at_once(&mut b);
+            let recaptures = !skip && !captures_on(&b, m.to()).is_empty();
+            b.undo(m, u);
+            if skip {
+                continue;
+            }
+            if attacker_is_pawn && back > 0.0 && !pawn_ok {
+                continue;
+            }
+            out.push(Threat {
+                target,
+                attacker,
+                gain,
+                joint: false,
+                via_checks: false,
+                cover: if recaptures {
+                    Cover::Underprotected
+                } else {
+                    Cover::Unprotected
+                },
+                necessary: Vec::new(),
+                first_capture: None,
+            });
+        }
+        if rs.joint_chase {
+            let targets: IdSet = out.iter().fold(0, |a, t| a | id_bit(t.target));
+            for target in ids_in(targets) {
+                let t_sq = b.square_of(target).expect("on board");
+                let protectors: Vec<Square> = b
+                    .ids_of(me.other())
+                    .filter(|q| *q != target)
+                    .filter_map(|q| {
+                        let s = b.square_of(q)?;
+                        let p = b.pos.piece_at(s)?;
+                        could_move(p, s, t_sq).then_some(s)
+                    })
+                    .collect();
+                let candidates: Vec<PieceId> = b
+                    .ids_of(me)
+                    .filter(|p| !is_king(&b, *p))
+                    .filter(|p| {
+                        let s = b.square_of(*p).expect("on board");
+                        let pc = b.pos.piece_at(s).expect("on board");
+                        could_move(pc, s, t_sq) || protectors.iter().any(|q| could_move(pc, s, *q))
+                    })
+                    .collect();
+                let mut necessary = Vec::new();
+                for p in candidates {
+                    let w = b.without(b.square_of(p).expect("on board"));
+                    if !self.winnable(&w, target) {
+                        necessary.push(p);
+                    }
+                }
+                let lesser = role_id(&b, target) == "rook"
+                    && out.iter().any(|t| {
+                        t.target == target && value(rs, &b, t.attacker) < value(rs, &b, target)
+                    });
+                let joint = necessary.len() >= 2 && !lesser;
+                for t in out.iter_mut().filter(|t| t.target == target) {
+                    t.joint = joint;
+                    t.necessary = necessary.clone();
+                }
+            }
+        }
+        out
+    }
+
+    /// Can the side to move win `target` by a direct capture and the exchange that follows?
+    fn winnable(&mut self, b0: &Tracked, target: PieceId) -> bool {
+        let Some(sq) = b0.square_of(target) else {
+            return false;
+        };
+        let mut b = b0.clone();
+        let v = value(self.rs, &b, target);
+        for m in captures_on(&b, sq) {
+            let u = b.play_undo(m);
+            let g = v - self.see(&mut b, sq, 8);
+            b.undo(m, u);
+            if g > 0.0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Lines of consecutive checks that end in a gain of material whatever the defender answers
+    /// (29.1 second form). Each threat names the first checking piece and a piece won.
+    fn check_threats(&mut self, b0: &Tracked, depth: u32, checker: Option<PieceId>) -> Vec<Threat> {
+        let mut b = b0.clone();
+        let mut out = Vec::new();
+        for k in checking_moves_ordered(&mut b) {
+            let attacker = id_at(&b, k.from()).expect("a mover");
+            if checker.is_some_and(|c| c != attacker) {
+                continue;
+            }
+            if let Some((gain, targets)) = self.check_line(&mut b, k, depth) {
+                for target in ids_in(ids_on(&b, targets))
+                    .filter(|t| !(self.rs.pawn_by_checks_no_gain && is_pawn(&b, *t)))
+                {
+                    out.push(Threat {
+                        target,
+                        attacker,
+                        gain,
+                        joint: false,
+                        via_checks: true,
+                        cover: Cover::Unprotected,
+                        necessary: Vec::new(),
+                        first_capture: id_at(&b, k.to()),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// After the checking move `k`, the least gain the checker is sure of against every answer,
+    /// with the squares (in `b`) of the pieces it wins in the end; `None` when some answer
+    /// leaves it no gain, or when the check mates.
+    fn check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<(f64, u128)> {
+        let rs = self.rs;
+        let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
+        let uk = b.play_undo(k);
+        let r = self.check_line_after(b, first, depth);
+        b.undo(k, uk);
+        // The pieces won stand in `b` where they stood after the move (a captured piece never
+        // comes back, and the targets are pieces of the side in check).
+        r.map(|(g, ids)| (g, squares_of(b, ids)))
+    }
+
+    fn check_line_after(
+        &mut self,
+        a: &mut Tracked,
+        first: f64,
+        depth: u32,
+    ) -> Option<(f64, IdSet)> {
+        let rs = self.rs;
+        let replies = a.pos.legal_moves();
+        if replies.is_empty() {
+            return None;
+        }
+        let mut worst: Option<f64> = None;
+        let mut targets: IdSet = 0;
+        for &r in replies.iter() {
+            let lost_piece = id_at(a, r.to());
+            let lost = lost_piece.map(|v| value(rs, a, v)).unwrap_or(0.0);
+            let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(a, v));
+            let ur = a.play_undo(r);
+            if a.pos.count_legal() == 0 {
+                a.undo(r, ur);
+                return None;
+            }
+            let (sub, sub_sq) = self.best_gain(a, depth.saturating_sub(2));
+            let mut total = first + sub - lost;
+            if lost_pawn_only && sub > 0.0 && !(rs.pawn_for_rook_is_gain && sub_sq & rooks(a) != 0)
+            {
+                total = first - lost;
+            }
+            let sub_ids = ids_on(a, sub_sq);
+            a.undo(r, ur);
+            if total <= 0.0 {
+                return None;
+            }
+            worst = Some(worst.map_or(total, |w: f64| w.min(total)));
+            targets |= sub_ids;
+        }
+        if targets == 0 {
+            return None;
+        }
+        worst.map(|w| (w, targets))
+    }
+
+    /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
+    /// line, with the squares of the pieces it wins (the first of equal gains, in the oracle's
+    /// order).
+    fn best_gain(&mut self, b: &mut Tracked, depth: u32) -> (f64, u128) {
+        if depth == 0 {
+            return (0.0, 0);
+        }
+        let key = (b.pos.hash(), depth, squares_of(b, self.offered));
+        if let Some(&r) = self.gains.get(&key) {
+            return r;
+        }
+        let mut best = 0.0;
+        let mut targets: u128 = 0;
+        for m in captures_ordered(b) {
+            let Some(target) = id_at(b, m.to()) else {
+                continue;
+            };
+            let v = value(self.rs, b, target);
+            let u = b.play_undo(m);
+            let gain = v - self.see(b, m.to(), 8);
+            let ok = gain > 0.0 && !self.mates_at_once(b);
+            b.undo(m, u);
+            if ok && gain > best {
+                best = gain;
+                targets = 1u128 << m.to().index();
+            }
+        }
+        if depth >= 3 {
+            for k in checking_moves_ordered(b) {
+                if let Some((g, ts)) = self.check_line(b, k, depth) {
+                    if g > best {
+                        best = g;
+                        targets = ts;
+                    }
+                }
+            }
+        }
+        self.gains.insert(key, (best, targets));
+        (best, targets)
+    }
+
+    /// Can the side to move force mate with consecutive checks within `plies` plies?
+    pub fn mate_by_checks(&mut self, b: &Tracked, plies: u32) -> bool {
+        let mut b = b.clone();
+        self.mate_by_checks_in(&mut b, plies, 0)
+    }
+
+    /// As [`Analyzer::mate_by_checks`], never capturing a piece of `avoid`, except in lines
+    /// that `own` opens with a check of its own that takes no such piece.
+    pub fn mate_by_checks_avoiding(
+        &mut self,
+        b0: &Tracked,
+        plies: u32,
+        avoid: IdSet,
+        own: PieceId,
+    ) -> bool {
+        let mut b = b0.clone();
+        for k in checking_moves(&mut b) {
+            if id_at(&b, k.from()) != Some(own)
+                || id_at(&b, k.to()).is_some_and(|v| avoid & id_bit(v) != 0)
+            {
+                continue;
+            }
+            let uk = b.play_undo(k);
+            let replies = b.pos.legal_moves();
+            let mut found = replies.is_empty();
+            if !found && plies >= 3 {
+                found = true;
+                for &r in replies.iter() {
+                    let ur = b.play_undo(r);
+                    let ok = self.mate_by_checks_in(&mut b, plies - 2, 0);
+                    b.undo(r, ur);
+                    if !ok {
+                        found = false;
+                        break;
+                    }
+                }
+            }
+            b.undo(k, uk);
+            if found {
+                return true;
+            }
+        }
+        self.mate_by_checks_in(&mut b, plies, avoid)
+    }
+
+    fn mate_by_checks_in(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
+        let mut d = 1;
+        while d <= plies {
+            if self.mate_within(b, d, avoid) {
+                return true;
+            }
+            d += 2;
+        }
+        false
+    }
+
+    fn mate_within(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
+        if plies == 0 {
+            return false;
+        }
+        let avoid_sq: u128 = ids_in(avoid)
+            .filter_map(|id| b.square_of(id))
+            .fold(0, |a, s| a | (1u128 << s.index()));
+        let key = (b.pos.hash(), plies, avoid_sq);
+        if let Some(&r) = self.mates.get(&key) {
+            return r;
+        }
+        let r = self.mate_within_search(b, plies, avoid);
+        self.mates.insert(key, r);
+        r
+    }
+
+    fn mate_within_search(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
+        for k in checking_moves(b) {
+            if id_at(b, k.to()).is_some_and(|v| avoid & id_bit(v) != 0) {
+                continue;
+            }
+            let uk = b.play_undo(k);
+            if plies < 3 {
+                let mated = b.pos.count_legal() == 0;
+                b.undo(k, uk);
+                if mated {
+                    return true;
+                }
+                continue;
+            }
+            let replies = b.pos.legal_moves();
+            let mut found = replies.is_empty();
+            if !found {
+                found = true;
+                for &r in replies.iter() {
+                    let ur = b.play_undo(r);
+                    let ok = self.mate_within(b, plies - 2, avoid);
+                    b.undo(r, ur);
+                    if !ok {
+                        found = false;
+                        break;
+                    }
+                }
+            }
+            b.undo(k, uk);
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The squares of all rooks.
+fn rooks(b: &Tracked) -> u128 {
+    b.pos.pieces(Piece::new(Color::Red, Role::Rook)).0
+        | b.pos.pieces(Piece::new(Color::Black, Role::Rook)).0
+}
+
+/// Is giving up pawns for `target` a gain? (25.3: never; 2011 26.6: for a rook.)
+pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> bool {
+    rs.pawn_for_rook_is_gain && role_id(b, target) == "rook"
+}
+
+/// The legal moves of the side to move that give check (a capture of the king is none: the
+/// oracle finds no king in check once it is gone).
+pub(crate) fn checking_moves(b: &mut Tracked) -> Vec<Move> {
+    let moves = b.pos.legal_moves();
+    moves
+        .iter()
+        .copied()
+        .filter(|m| b.pos.gives_check(*m))
+        .collect()
+}
+
+/// [`checking_moves`] in the oracle's order (where the first of equal results is kept).
+pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> Vec<Move> {
+    legal_ordered(b)
+        .into_iter()
+        .filter(|m| b.pos.gives_check(*m))
+        .collect()
+}
+
+/// The enemy pieces the piece on `from` could legally capture (side to move's piece), in the
+/// oracle's order.
+pub(crate) fn capturable_by(b: &Tracked, from: Square) -> Vec<PieceId> {
+    let mut v: Vec<(u32, PieceId)> = b
+        .pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from() == from)
+        .filter_map(|m| id_at(b, m.to()).map(|id| (order_key(b, *m), id)))
+        .collect();
+    v.sort_unstable_by_key(|x| x.0);
+    v.into_iter().map(|x| x.1).collect()
+}
+
+/// The points piece `id` could move to by its movement rules (for blocks, 28.7).
+pub(crate) fn reach_of(b: &Tracked, id: PieceId) -> u128 {
+    match b.square_of(id) {
+        Some(sq) => b.pos.pseudo_targets(sq),
+        None => 0,
+    }
+}
+
+/// The pieces of `side` that can legally capture the piece on `sq` (with `side` to move), in
+/// id order.
+pub(crate) fn can_capture(b: &Tracked, side: Color, sq: Square) -> Vec<PieceId> {
+    let t = if b.pos.turn() == side {
+        std::borrow::Cow::Borrowed(b)
+    } else {
+        std::borrow::Cow::Owned(b.with_turn(side))
+    };
+    captures_on(&t, sq)
+        .into_iter()
+        .filter_map(|m| id_at(&t, m.from()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+
+    /// `gives_check` and `captures_on` agree with playing the moves and with the full legal
+    /// move list on positions of random games.
+    #[test]
+    fn shortcuts_agree_with_the_move_list() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut checks = 0;
+        for _ in 0..40 {
+            let mut pos = crate::Position::startpos();
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                let t = Tracked::new(pos.clone());
+                for &m in moves.iter() {
+                    let mut a = pos.clone();
+                    a.play(m);
+                    assert_eq!(pos.gives_check(m), a.is_check(), "{} {m}", pos.to_fen());
+                    checks += usize::from(a.is_check());
+                }
+                for i in 0..90u8 {
+                    let sq = Square::new_unchecked(i);
+                    let mut all: Vec<Move> =
+                        moves.iter().copied().filter(|m| m.to() == sq).collect();
+                    if pos.piece_at(sq).is_none_or(|p| p.color == pos.turn()) {
+                        all.clear();
+                    }
+                    all.sort_by_key(|m| t.ids[m.from().index()]);
+                    assert_eq!(captures_on(&t, sq), all, "{} {sq}", pos.to_fen());
+                }
+                let Some(&m) = moves.choose(&mut rng) else {
+                    break;
+                };
+                pos.play(m);
+            }
+        }
+        assert!(checks > 50, "too few checks seen: {checks}");
+    }
+}

@@ -1,0 +1,763 @@
+//! The nature of one move (著法性質): check, kill, chase, or one of the idle kinds (art. 28.1–28.9;
+//! 2011 24.1–24.8), with the exceptions of art. 27 (2011 26.1–26.2) and the severity order of
+//! 27.4 (2011 26.4).
+//!
+//! A port of the oracle's `judge/classify.rs`: the same classes, targets, articles, qualifiers
+//! and notes, on the bitboard position (differential test: `tests/classify_diff.rs`).
+
+use std::collections::BTreeSet;
+
+use super::analysis::{
+    can_capture, capturable_by, id_at, id_bit, is_king, is_material, is_pawn, reach_of, role_id,
+    value, Analyzer, Cover, IdSet, Threat,
+};
+use super::track::{PieceId, Tracked};
+use super::{JudgeError, MoveClass, RuleSet};
+use crate::{Color, Move, RankConvention, Square};
+
+/// The nature of one move, with what it aims at and the articles that decided it (the oracle's
+/// `Classification`, field for field).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Classification {
+    /// The move.
+    pub mv: Move,
+    /// The side that made it.
+    pub side: Color,
+    /// Its class, the heaviest nature by the severity order (27.4 / 26.4).
+    pub class: MoveClass,
+    /// Squares (after the move) of the pieces checked, threatened with mate or chased; for the
+    /// idle kinds, the piece exchanged with, offered to, followed or blocked.
+    pub targets: Vec<Square>,
+    /// The articles (numbers of the edition) that decided the class.
+    pub articles: Vec<String>,
+    /// The identity of the moved piece.
+    pub piece: PieceId,
+    /// The identities of the pieces in `targets` (chases), sorted.
+    pub target_ids: Vec<PieceId>,
+    /// For chases: what each chased piece is (2011 26.8): `rook`, `unprotected`,
+    /// `underprotected`, `joint_rook`, `joint_unprotected`.
+    pub qualifiers: Vec<String>,
+    /// 1999 art. 27.2: the move's only new threats are by pawns (see the oracle).
+    pub pawn_chase: bool,
+    /// Squares chased by pawns alone (see `pawn_chase`).
+    pub pawn_targets: Vec<Square>,
+    /// One sentence in English explaining the class.
+    pub note: String,
+}
+
+/// "rook e4".
+fn piece_name(b: &Tracked, id: PieceId) -> String {
+    match b.square_of(id) {
+        Some(sq) => format!("{} {sq}", role_id(b, id)),
+        None => role_id(b, id).to_string(),
+    }
+}
+
+fn push_unique(v: &mut Vec<String>, a: String) {
+    if !a.is_empty() && !v.contains(&a) {
+        v.push(a);
+    }
+}
+
+/// The result of the chase test for one move.
+struct ChaseTest {
+    chases: Vec<Threat>,
+    pawn_only: Vec<Threat>,
+    articles: Vec<String>,
+    note: String,
+    idle_move: bool,
+    offers: Vec<Threat>,
+}
+
+/// Classifies move `m` played from `pos` (art. 28.1–28.9 / 24.1–24.8, exceptions 27.1–27.3 /
+/// 26.1–26.5, severity 27.4 / 26.4). `prev` is the classification of the opponent's move just
+/// before, if known: a block (28.7) is an interposition against a kill threat.
+///
+/// ```
+/// use xiangqi_rules::judge::{classify, Builtin, MoveClass, RuleSet, Tracked};
+/// use xiangqi_rules::{Move, Position, RankConvention};
+///
+/// let rules = RuleSet::builtin("cxa-1999").unwrap();
+/// let pos = Tracked::new(Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1").unwrap());
+/// let m = Move::parse_iccs("f0f9", RankConvention::Iccs).unwrap();
+/// let c = classify(rules, &pos, m, None).unwrap();
+/// assert_eq!(c.class, MoveClass::Check);
+/// ```
+pub fn classify(
+    rules: &RuleSet,
+    pos: &Tracked,
+    m: Move,
+    prev: Option<&Classification>,
+) -> Result<Classification, JudgeError> {
+    let before = pos;
+    if let Err(e) = before.pos.check_move(m) {
+        return Err(JudgeError::IllegalMove {
+            index: 0,
+            mv: m.to_iccs(RankConvention::Iccs),
+            reason: e.to_string(),
+        });
+    }
+    let mut az = Analyzer::new(rules);
+    let me = before.pos.turn();
+    let them = me.other();
+    let mover = before.id_at(m.from()).expect("legal move has a piece");
+    let mut after = before.clone();
+    after.play(m);
+    let king_sq = |b: &Tracked, side: Color| b.pos.king(side);
+    let answers_check_with_king = before.pos.is_check() && is_king(before, mover);
+    let mut base = Classification {
+        mv: m,
+        side: me,
+        class: MoveClass::Idle,
+        targets: Vec::new(),
+        articles: Vec::new(),
+        piece: mover,
+        target_ids: Vec::new(),
+        qualifiers: Vec::new(),
+        pawn_chase: false,
+        pawn_targets: Vec::new(),
+        note: String::new(),
+    };
+    let mut extra_articles: Vec<String> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    let mut chase_cache: Option<ChaseTest> = None;
+    let mut after_check: Option<bool> = None;
+    for &class in &rules.severity {
+        let art = rules.class_article(class);
+        match class {
+            MoveClass::Check => {
+                if *after_check.get_or_insert_with(|| after.pos.is_check()) {
+                    base.class = class;
+                    base.targets = vec![king_sq(&after, them)];
+                    base.articles = vec![art];
+                    base.note = format!("{} gives check (將)", piece_name(&after, mover));
+                    return Ok(base);
+                }
+            }
+            MoveClass::Kill => {
+                let passed = after.passed();
+                if az.mate_by_checks(&passed, rules.kill_search_depth) && {
+                    let avoid = if rules.kill_avoids_offered {
+                        offered_pieces(&mut az, before, &after, mover)
+                    } else {
+                        0
+                    };
+                    avoid == 0
+                        || az.mate_by_checks_avoiding(
+                            &passed,
+                            rules.kill_search_depth,
+                            avoid,
+                            mover,
+                        )
+                } {
+                    if answers_check_with_king && rules.king_answer_idle {
+                        notes.push(
+                            "the mate threat appears only because the king answered a check: idle"
+                                .to_string(),
+                        );
+                        push_unique(&mut extra_articles, answer_to_check_article(rules));
+                        continue;
+                    }
+                    base.class = class;
+                    base.targets = vec![king_sq(&after, them)];
+                    base.articles = vec![art];
+                    base.note = format!(
+                        "threatens mate by consecutive checks (殺) within {} plies",
+                        rules.kill_search_depth
+                    );
+                    return Ok(base);
+                }
+            }
+            MoveClass::Chase => {
+                let t = chase_test(&mut az, before, &after, mover, answers_check_with_king);
+                if !t.chases.is_empty() {
+                    base.class = class;
+                    base.targets = squares(&after, t.chases.iter().map(|c| c.target));
+                    base.target_ids = t.chases.iter().map(|c| c.target).collect();
+                    base.target_ids.sort();
+                    base.target_ids.dedup();
+                    base.qualifiers = qualifiers(&after, &t.chases);
+                    base.articles = vec![art];
+                    for a in t.articles {
+                        push_unique(&mut base.articles, a);
+                    }
+                    base.note = t.note;
+                    return Ok(base);
+                }
+                for a in &t.articles {
+                    push_unique(&mut extra_articles, a.clone());
+                }
+                if !t.note.is_empty() {
+                    notes.push(t.note.clone());
+                }
+                let idle_move = t.idle_move;
+                chase_cache = Some(t);
+                if idle_move {
+                    base.class = MoveClass::Idle;
+                    base.articles = vec![rules.class_article(MoveClass::Idle)];
+                    base.note = "idle (閒)".to_string();
+                    break;
+                }
+            }
+            MoveClass::Exchange => {
+                let offered = chase_cache
+                    .as_ref()
+                    .and_then(|t| t.offers.first())
+                    .map(|t| t.target);
+                if let Some(e) = exchange_with(&mut az, before, &after, mover).or(offered) {
+                    base.class = class;
+                    base.targets = vec![after.square_of(e).expect("on board")];
+                    base.articles = vec![art];
+                    base.note = format!(
+                        "offers an exchange of equal material with {} (兑)",
+                        piece_name(&after, e)
+                    );
+                    break;
+                }
+            }
+            MoveClass::Offer => {
+                if let Some(e) = offered_to(&mut az, &after, m.to(), mover) {
+                    base.class = class;
+                    base.targets = vec![after.square_of(e).expect("on board")];
+                    base.articles = vec![art];
+                    base.note = format!(
+                        "{} is put unprotected where {} of the same kind can take it (獻)",
+                        piece_name(&after, mover),
+                        piece_name(&after, e)
+                    );
+                    break;
+                }
+            }
+            MoveClass::Follow => {
+                if let Some(e) = followed(&mut az, before, &after, m, mover) {
+                    base.class = class;
+                    base.targets = vec![after.square_of(e).expect("on board")];
+                    base.articles = vec![art];
+                    base.note = format!(
+                        "{} keeps the protected {} in view without winning it (跟)",
+                        piece_name(&after, mover),
+                        piece_name(&after, e)
+                    );
+                    break;
+                }
+            }
+            MoveClass::Block => {
+                let answers_kill = prev.is_some_and(|p| p.class == MoveClass::Kill);
+                if answers_kill {
+                    if let Some(e) = blocked(&after, m.to(), them) {
+                        base.class = class;
+                        base.targets = vec![after.square_of(e).expect("on board")];
+                        base.articles = vec![art];
+                        base.note = format!(
+                            "{} stands in the way of {} after a kill threat (攔)",
+                            piece_name(&after, mover),
+                            piece_name(&after, e)
+                        );
+                        break;
+                    }
+                }
+            }
+            MoveClass::Idle => {
+                base.class = class;
+                base.articles = vec![art];
+                base.note = "no check, kill or chase (閒)".to_string();
+                break;
+            }
+        }
+    }
+    if base.class != MoveClass::Idle && base.articles.is_empty() {
+        base.articles = vec![rules.class_article(base.class)];
+    }
+    if base.articles.is_empty() {
+        base.articles = vec![rules.class_article(MoveClass::Idle)];
+    }
+    for a in extra_articles {
+        push_unique(&mut base.articles, a);
+    }
+    if let Some(t) = chase_cache {
+        if !t.pawn_only.is_empty() {
+            base.pawn_chase = true;
+            base.pawn_targets = squares(&after, t.pawn_only.iter().map(|c| c.target));
+        }
+    }
+    if !notes.is_empty() {
+        base.note = format!("{}; {}", base.note, notes.join("; "));
+    }
+    Ok(base)
+}
+
+fn answer_to_check_article(rules: &RuleSet) -> String {
+    ["cxa2011.26.1.2", "cxa1999.27.1.answer-to-check"]
+        .iter()
+        .map(|id| rules.article(id))
+        .find(|a| !a.starts_with("cxa"))
+        .unwrap_or_default()
+}
+
+fn squares(b: &Tracked, ids: impl Iterator<Item = PieceId>) -> Vec<Square> {
+    let mut v: Vec<Square> = ids.filter_map(|id| b.square_of(id)).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// The 2011 26.8 qualifiers of a chase's threats.
+fn qualifiers(b: &Tracked, chases: &[Threat]) -> Vec<String> {
+    let mut q: Vec<String> = chases
+        .iter()
+        .map(|t| {
+            let rook = role_id(b, t.target) == "rook";
+            match (t.joint, rook, t.cover) {
+                (true, true, _) => "joint_rook",
+                (true, false, _) => "joint_unprotected",
+                (false, true, _) => "rook",
+                (false, false, Cover::Unprotected) => "unprotected",
+                (false, false, Cover::Underprotected) => "underprotected",
+            }
+            .to_string()
+        })
+        .collect();
+    q.sort();
+    q.dedup();
+    q
+}
+
+/// Is `id` one of the side's attacking pieces (rook, horse, cannon, crossed pawn)?
+fn is_attacking_piece(b: &Tracked, id: PieceId) -> bool {
+    matches!(role_id(b, id), "rook" | "horse" | "cannon") || (is_pawn(b, id) && is_material(b, id))
+}
+
+/// The chase test (28.3, 29.1–29.4; 2011 24.3) with the newness rule (29.2) and the
+/// exceptions 27.1–27.3 (2011 26.1, 26.1.1, 26.1.2, 26.2).
+fn chase_test(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    mover: PieceId,
+    answers_check_with_king: bool,
+) -> ChaseTest {
+    let rules = az.rs;
+    let me = before.pos.turn();
+    let checker = None;
+    let old: BTreeSet<(PieceId, PieceId)> = az
+        .threats(before, checker)
+        .iter()
+        .map(Threat::key)
+        .collect();
+    let exchange_partners: IdSet = new_exchange_pairs(az, before, after, mover)
+        .into_iter()
+        .fold(0, |a, (_, e)| a | id_bit(e));
+    let passed = after.passed();
+    let after_threats = if rules.kill_avoids_offered {
+        az.with_offered(exchange_partners, |az| az.threats(&passed, checker))
+    } else {
+        az.threats(&passed, checker)
+    };
+    let mut offers = Vec::new();
+    let mut now = Vec::new();
+    for t in after_threats
+        .into_iter()
+        .filter(|t| is_material(after, t.target))
+    {
+        if is_exchange_offer(az, after, &t, mover) {
+            offers.push(t);
+        } else {
+            now.push(t);
+        }
+    }
+    let chase_art = rules.class_article(MoveClass::Chase);
+    let new_art = rules.article("cxa1999.29.2");
+    let mut t = ChaseTest {
+        chases: Vec::new(),
+        pawn_only: Vec::new(),
+        articles: Vec::new(),
+        note: String::new(),
+        idle_move: false,
+        offers: Vec::new(),
+    };
+    let participates = |x: &Threat| x.attacker == mover || x.necessary.contains(&mover);
+    let mut offered: IdSet = offers.iter().fold(0, |a, x| a | id_bit(x.target));
+    offered |= exchange_partners;
+    let now: Vec<Threat> = now
+        .into_iter()
+        .filter(|x| x.first_capture.is_none_or(|c| offered & id_bit(c) == 0))
+        .collect();
+    t.offers = offers
+        .into_iter()
+        .filter(|x| !old.contains(&x.key()))
+        .collect();
+    let mut new: Vec<Threat> = now
+        .iter()
+        .filter(|x| {
+            !old.contains(&x.key()) || (rules.joint_chase_renewed && x.joint && participates(x))
+        })
+        .cloned()
+        .collect();
+    if rules.protector_chase_needs_gain {
+        let before_len = new.len();
+        let mut kept = Vec::with_capacity(new.len());
+        for x in new {
+            if !departure_costs(az, after, &x) {
+                kept.push(x);
+            }
+        }
+        new = kept;
+        if new.len() < before_len {
+            t.articles.push(rules.article("cxa2011.26.5"));
+            t.note =
+                "capturing would open a line that costs more than it wins (pinned piece): idle"
+                    .to_string();
+        }
+    }
+    if new.is_empty() {
+        if !now.is_empty() {
+            t.articles.push(new_art);
+            t.note = format!(
+                "the threat to {} already existed before the move (從捉到捉): not a chase",
+                names(after, now.iter().map(|x| x.target))
+            );
+        }
+        return t;
+    }
+    let by_king = |x: &Threat| is_king(after, x.attacker) && !x.joint;
+    let by_pawn = |x: &Threat| is_pawn(after, x.attacker) && !x.joint;
+    if new.iter().all(|x| by_king(x) || by_pawn(x)) {
+        let pawns: Vec<Threat> = new.iter().filter(|x| by_pawn(x)).cloned().collect();
+        let id = if pawns.is_empty() {
+            "cxa1999.27.1"
+        } else {
+            "cxa1999.27.2"
+        };
+        let art = ["cxa2011.26.1", id]
+            .iter()
+            .map(|i| rules.article(i))
+            .find(|a| !a.starts_with("cxa"))
+            .unwrap_or_default();
+        t.articles.push(art);
+        t.note = format!(
+            "the threat to {} is made by the king or a pawn alone: idle",
+            names(after, new.iter().map(|x| x.target))
+        );
+        if rules.pawn_mutual_attack {
+            t.pawn_only = pawns;
+        }
+        return t;
+    }
+    if answers_check_with_king && rules.king_answer_idle {
+        t.articles.push(answer_to_check_article(rules));
+        t.note = "the threat appears only because the king answered a check: idle".to_string();
+        return t;
+    }
+    let mut chases = new;
+    if let Some(scope) = &rules.key_point_scope {
+        let attackers: Vec<PieceId> = after
+            .ids_of(me)
+            .filter(|id| is_attacking_piece(after, *id))
+            .collect();
+        let minor = |x: &Threat| matches!(role_id(after, x.target), "advisor" | "elephant");
+        if attackers == [mover] && chases.iter().all(minor) {
+            let art = ["cxa2011.26.2", "cxa1999.27.3"]
+                .iter()
+                .map(|i| rules.article(i))
+                .find(|a| !a.starts_with("cxa"))
+                .unwrap_or_default();
+            t.articles.push(art);
+            t.note = format!(
+                "the last attacking piece holds a key point; its threat to {} is incidental: idle{}",
+                names(after, chases.iter().map(|x| x.target)),
+                if scope == "move" { "" } else { " (the move keeps its other natures)" }
+            );
+            t.idle_move = scope == "move";
+            chases.clear();
+            return t;
+        }
+    }
+    let mut note = format!(
+        "new threat (從沒捉到捉) to win {}",
+        chases
+            .iter()
+            .map(|x| {
+                let how = if x.via_checks {
+                    "; won by consecutive checks"
+                } else if x.joint {
+                    "; chased jointly"
+                } else {
+                    ""
+                };
+                format!(
+                    "{} ({}{how})",
+                    piece_name(after, x.target),
+                    match x.cover {
+                        Cover::Unprotected => "unprotected",
+                        Cover::Underprotected => "not fully protected",
+                    }
+                )
+            })
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    if chases.iter().any(|x| x.joint) {
+        push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
+    }
+    note.push_str(&format!(": chase ({chase_art})"));
+    t.note = note;
+    t.chases = chases;
+    t
+}
+
+fn names(b: &Tracked, ids: impl Iterator<Item = PieceId>) -> String {
+    let mut v: Vec<String> = ids.map(|id| piece_name(b, id)).collect();
+    v.sort();
+    v.dedup();
+    v.join(", ")
+}
+
+/// 28.5 / 24.4 and 2011 26.9: a threat between two pieces of equal value that can take each
+/// other is an exchange offer (兑), not a chase, unless accepting it loses the accepting side
+/// material or gets it mated at once.
+fn is_exchange_offer(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId) -> bool {
+    let rules = az.rs;
+    if t.via_checks || is_pawn(after, t.target) {
+        return false;
+    }
+    let Some(t_sq) = after.square_of(t.target) else {
+        return false;
+    };
+    let Some(me) = after.piece(t.attacker).map(|p| p.color) else {
+        return false;
+    };
+    let them = me.other();
+    let v = value(rules, after, t.target);
+    let partners = can_capture(after, me, t_sq);
+    partners.into_iter().any(|p| {
+        let p_sq = after.square_of(p).expect("on board");
+        value(rules, after, p) == v
+            && can_capture(after, them, p_sq).contains(&t.target)
+            && (p == t.attacker || (t.joint && t.necessary.contains(&mover)))
+            && {
+                let mut a = after.with_turn(them);
+                a.play(Move::new(t_sq, p_sq));
+                let back = az.see(&mut a, p_sq, 8);
+                v - back >= 0.0 && !az.mates_at_once(&mut a)
+            }
+    })
+}
+
+/// The enemy pieces the move offers in exchange.
+fn offered_pieces(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    mover: PieceId,
+) -> IdSet {
+    let mut out: IdSet = new_exchange_pairs(az, before, after, mover)
+        .into_iter()
+        .fold(0, |a, (_, e)| a | id_bit(e));
+    let passed = after.passed();
+    for t in az.threats(&passed, None) {
+        if is_material(after, t.target) && is_exchange_offer(az, after, &t, mover) {
+            out |= id_bit(t.target);
+        }
+    }
+    out
+}
+
+/// 2011 26.5: would taking the target with the threatening piece open, through the square it
+/// leaves, captures for the other side that win more than the chase gains?
+fn departure_costs(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat) -> bool {
+    let rules = az.rs;
+    if t.via_checks {
+        return false;
+    }
+    let (Some(a_sq), Some(t_sq)) = (after.square_of(t.attacker), after.square_of(t.target)) else {
+        return false;
+    };
+    let me = after.piece(t.attacker).expect("on board").color;
+    let open_before = after.with_turn(me.other());
+    let existing = open_before.pos.legal_moves();
+    let mut a = after.with_turn(me);
+    a.play(Move::new(a_sq, t_sq));
+    let mut lost = 0.0f64;
+    let moves = a.pos.legal_moves();
+    for &m in moves.iter() {
+        if existing.contains(&m) || m.to() == t_sq {
+            continue;
+        }
+        let Some(victim) = id_at(&a, m.to()) else {
+            continue;
+        };
+        let vv = value(rules, &a, victim);
+        let u = a.play_undo(m);
+        let g = vv - az.see(&mut a, m.to(), 8);
+        a.undo(m, u);
+        lost = lost.max(g);
+    }
+    lost > t.gain
+}
+
+/// 28.5 / 24.4 exchange: the moved piece (or a new pair the move makes) and an enemy piece of
+/// equal material value can take each other.
+fn exchange_with(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    mover: PieceId,
+) -> Option<PieceId> {
+    let new = new_exchange_pairs(az, before, after, mover);
+    new.iter()
+        .find(|(x, _)| *x == mover)
+        .or(new.first())
+        .map(|(_, e)| *e)
+}
+
+/// The pairs (own piece, enemy piece) of equal material value that can take each other after
+/// the move and could not before (or are offered anew).
+fn new_exchange_pairs(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    mover: PieceId,
+) -> Vec<(PieceId, PieceId)> {
+    let rules = az.rs;
+    let me = after.piece(mover).expect("mover on board").color;
+    let pairs = |b: &Tracked| -> Vec<(PieceId, PieceId)> {
+        let mut out = Vec::new();
+        let mine = b.with_turn(me);
+        for x in b.ids_of(me) {
+            if !is_material(b, x) || is_pawn(b, x) {
+                continue;
+            }
+            let xs = b.square_of(x).expect("on board");
+            for e in capturable_by(&mine, xs) {
+                if is_material(b, e)
+                    && value(rules, b, e) == value(rules, b, x)
+                    && can_capture(b, me.other(), xs).contains(&e)
+                {
+                    out.push((x, e));
+                }
+            }
+        }
+        out
+    };
+    let old = pairs(before);
+    let won = |az: &mut Analyzer<'_>, b: &Tracked, x: PieceId| {
+        let mut t = b.with_turn(me.other());
+        let sq = b.square_of(x).expect("on board");
+        let vx = value(rules, b, x);
+        let moves = t.pos.legal_moves();
+        for &m in moves.iter().filter(|m| m.to() == sq) {
+            let u = t.play_undo(m);
+            let g = vx - az.see(&mut t, sq, 8);
+            t.undo(m, u);
+            if g > 0.0 {
+                return true;
+            }
+        }
+        false
+    };
+    let mut out = Vec::new();
+    for p in pairs(after) {
+        if !old.contains(&p) || (won(az, before, p.0) && !won(az, after, p.0)) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// 28.6 / 24.5 offer: the moved piece, unprotected, can be taken by an enemy piece of the same
+/// type, and taking it costs the taker nothing at once.
+fn offered_to(
+    az: &mut Analyzer<'_>,
+    after: &Tracked,
+    to: Square,
+    mover: PieceId,
+) -> Option<PieceId> {
+    let rules = az.rs;
+    if !is_material(after, mover) {
+        return None;
+    }
+    let mp = after.piece(mover)?;
+    let (me, role) = (mp.color, mp.role);
+    let found = can_capture(after, me.other(), to).into_iter().find(|e| {
+        after.piece(*e).is_some_and(|p| p.role == role) && {
+            let from = after.square_of(*e).expect("on board");
+            let mut a = after.clone();
+            a.play(Move::new(from, to));
+            can_capture(&a, me, to).is_empty() && !az.mates_at_once(&mut a)
+        }
+    });
+    found.filter(|_| rules.floating_pawn_value >= 0.0)
+}
+
+/// 28.8 / 24.7 follow: the moved piece now keeps in view a protected enemy piece (it could
+/// take it, without gain) that it did not before.
+fn followed(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    m: Move,
+    mover: PieceId,
+) -> Option<PieceId> {
+    let rules = az.rs;
+    let me = after.piece(mover)?.color;
+    let mine = after.with_turn(me);
+    let earlier: Vec<PieceId> = capturable_by(before, m.from());
+    let in_view = capturable_by(&mine, m.to());
+    in_view.clone().into_iter().find(|e| {
+        is_material(after, *e) && !earlier.contains(e) && {
+            let sq = after.square_of(*e).expect("on board");
+            let mut a = mine.clone();
+            a.play(Move::new(m.to(), sq));
+            let protected = !can_capture(&a, me.other(), sq).is_empty();
+            let open = mine.without(sq);
+            let behind = capturable_by(&open, m.to()).into_iter().any(|x| {
+                x != *e && !is_king(after, x) && !in_view.contains(&x) && {
+                    let xs = open.square_of(x).expect("on board");
+                    let vx = value(rules, &open, x);
+                    let mut c = open.clone();
+                    c.play(Move::new(m.to(), xs));
+                    vx - az.see(&mut c, xs, 8) > 0.0
+                }
+            });
+            protected && behind && rules.floating_pawn_value >= 0.0
+        }
+    })
+}
+
+/// 28.7 / 24.6 block: the moved piece stands in the way of an enemy piece.
+fn blocked(after: &Tracked, to: Square, them: Color) -> Option<PieceId> {
+    let open = after.without(to);
+    let tb = 1u128 << to.index();
+    after
+        .ids_of(them)
+        .filter(|id| !is_king(after, *id))
+        .find(|id| {
+            let now = reach_of(after, *id);
+            let free = reach_of(&open, *id);
+            free & !tb & !now != 0
+        })
+}
+
+impl crate::Position {
+    /// The class of move `m` in this position under `rules` (art. 28 / 2011 24), without the
+    /// context of earlier moves: pieces are numbered afresh (see [`Tracked::new`]) and no
+    /// previous move is known, so a block (攔, which answers a kill) is never found.
+    ///
+    /// ```
+    /// use xiangqi_rules::judge::{Builtin, MoveClass, RuleSet};
+    /// use xiangqi_rules::{Move, Position, RankConvention};
+    ///
+    /// let rules = RuleSet::builtin("cxa-2011").unwrap();
+    /// // The rook attacks the unprotected horse on g7: a chase (捉).
+    /// let pos = Position::from_fen("3aka3/9/6n2/9/9/9/9/9/9/3K1R3 w - - 0 1").unwrap();
+    /// let m = Move::parse_iccs("f0f7", RankConvention::Iccs).unwrap();
+    /// let c = pos.classify(m, rules).unwrap();
+    /// assert_eq!(c.class, MoveClass::Chase);
+    /// assert_eq!(c.qualifiers, ["unprotected"]);
+    /// ```
+    pub fn classify(&self, m: Move, rules: &RuleSet) -> Result<Classification, JudgeError> {
+        classify(rules, &Tracked::new(self.clone()), m, None)
+    }
+}

@@ -1,0 +1,205 @@
+//! From the classes of one cycle to a ruling: the pawn clause of 27.2 (1999), each side's
+//! pattern (25.2; 2011 24.13–24.14), the ruling table (24.1–24.3, 26.1–26.4; 2011 4.1.4, 4.1.5,
+//! 25.1–25.4) and the 2011 both-forbidden procedure (26.8). A port of the oracle's
+//! `judge/cycle.rs`, with the same texts.
+
+use std::collections::BTreeSet;
+
+use super::{Classification, MoveClass, Pattern, RuleSet};
+use crate::Color;
+
+/// A side's pattern in a cycle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SidePattern {
+    /// The pattern found (first match in the rule set's order).
+    pub pattern: Option<Pattern>,
+    /// The labels of each of the side's moves (reduced class and qualified chases).
+    pub labels: Vec<Vec<String>>,
+    /// For a perpetual chase: 分捉 (several targets in turn) or 輪捉 (several chasers of one
+    /// target), or one piece chasing one piece. Descriptive only (both are 長捉 in CXA).
+    pub chase_kind: Option<String>,
+}
+
+/// The ruling of a cycle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CycleRuling {
+    /// `red_loses` | `black_loses` | `draw`.
+    pub result: String,
+    /// Outright?
+    pub immediate: bool,
+    /// The side that must change.
+    pub must_change: Option<Color>,
+    /// Articles.
+    pub articles: Vec<String>,
+    /// Why, in English.
+    pub reason: String,
+}
+
+/// 1999 art. 27.2: a pawn's threats are idle unless, counting them as chases, every move of
+/// both sides in the cycle is an attack (相互長打); then they are chases.
+pub fn apply_pawn_clause(rules: &RuleSet, cycle: &mut [Classification]) {
+    if !rules.pawn_mutual_attack || !cycle.iter().any(|c| c.pawn_chase) {
+        return;
+    }
+    if !cycle.iter().all(|c| c.class.is_attack() || c.pawn_chase) {
+        return;
+    }
+    let art = rules.article("cxa1999.27.2");
+    for c in cycle
+        .iter_mut()
+        .filter(|c| c.pawn_chase && !c.class.is_attack())
+    {
+        c.class = MoveClass::Chase;
+        c.targets = c.pawn_targets.clone();
+        c.articles = vec![rules.class_article(MoveClass::Chase), art.clone()];
+        c.note = format!(
+            "a pawn's threat, counted as a chase because both sides attack on every move (相互長打, {art})"
+        );
+    }
+}
+
+/// The labels of one move for pattern matching: the reduced class (28.9) and, for chases, the
+/// qualified names `chase.rook`, `chase.unprotected`, ... (2011 26.8).
+pub fn labels(rules: &RuleSet, c: &Classification) -> Vec<String> {
+    let reduced = rules
+        .reduce
+        .get(c.class.name())
+        .cloned()
+        .unwrap_or_else(|| c.class.name().to_string());
+    let chase = reduced == "chase";
+    let mut out = vec![reduced];
+    if chase {
+        if c.qualifiers.is_empty() {
+            out.push("chase.other".to_string());
+        } else {
+            out.extend(c.qualifiers.iter().map(|q| format!("chase.{q}")));
+        }
+    }
+    out
+}
+
+/// The pattern of `side`'s moves in the cycle (25.2 / 24.13–24.14): the first pattern of the
+/// rule set that matches.
+pub fn side_pattern(rules: &RuleSet, cycle: &[Classification], side: Color) -> SidePattern {
+    let moves: Vec<&Classification> = cycle.iter().filter(|c| c.side == side).collect();
+    let labels: Vec<Vec<String>> = moves.iter().map(|c| labels(rules, c)).collect();
+    let pattern = rules
+        .patterns
+        .iter()
+        .find(|p| p.matcher.matches(&labels))
+        .cloned();
+    let chase_kind = match &pattern {
+        Some(p) if p.name == "perpetual_chase" => {
+            // Pieces are followed by identity, not by square.
+            let targets: BTreeSet<_> = moves.iter().flat_map(|c| c.target_ids.iter()).collect();
+            let chasers: BTreeSet<_> = moves.iter().map(|c| c.piece).collect();
+            Some(if targets.len() > 1 {
+                format!("分捉: {} different pieces chased in turn", targets.len())
+            } else if chasers.len() > 1 {
+                format!("輪捉: one piece chased by {} pieces in turn", chasers.len())
+            } else {
+                "one piece chased by one piece".to_string()
+            })
+        }
+        _ => None,
+    };
+    SidePattern {
+        pattern,
+        labels,
+        chase_kind,
+    }
+}
+
+fn loses(side: Color) -> String {
+    format!("{}_loses", side.name())
+}
+
+/// The ruling for two side patterns (ruling table; 2011: 26.8 for both forbidden).
+pub fn rule(rules: &RuleSet, red: &SidePattern, black: &SidePattern) -> Option<CycleRuling> {
+    let rk = red.pattern.as_ref()?.ruling_key.as_str();
+    let bk = black.pattern.as_ref()?.ruling_key.as_str();
+    if let (Some(bf), "forbidden", "forbidden") = (&rules.both_forbidden, rk, bk) {
+        let grave = |labels: &[Vec<String>]| {
+            bf.grave
+                .iter()
+                .find(|g| g.matcher.matches(labels))
+                .map(|g| g.name.clone())
+        };
+        let (gr, gb) = (grave(&red.labels), grave(&black.labels));
+        let step = |i: usize| bf.step_articles.get(i).cloned().unwrap_or_default();
+        let lone = match (&gr, &gb) {
+            (Some(g), None) => Some((Color::Red, g)),
+            (None, Some(g)) => Some((Color::Black, g)),
+            _ => None,
+        };
+        if let Some((side, g)) = lone {
+            let s = side.name();
+            return Some(CycleRuling {
+                result: loses(side),
+                immediate: false,
+                must_change: Some(side),
+                articles: vec![bf.article.clone(), step(0)],
+                reason: format!(
+                    "both sides forbidden; only {s}'s pattern is grave ({g}): {s} must change ({})",
+                    step(0)
+                ),
+            });
+        }
+        for (a, b, art) in &bf.pairs {
+            for (side, mine, theirs) in [
+                (Color::Red, &red.labels, &black.labels),
+                (Color::Black, &black.labels, &red.labels),
+            ] {
+                if a.matches(mine) && b.matches(theirs) {
+                    let s = side.name();
+                    return Some(CycleRuling {
+                        result: loses(side),
+                        immediate: false,
+                        must_change: Some(side),
+                        articles: vec![bf.article.clone(), art.clone()],
+                        reason: format!(
+                            "both sides forbidden; {s} chases with single pieces against a joint chase: {s} must change ({art})"
+                        ),
+                    });
+                }
+            }
+        }
+        let last = bf.step_articles.last().cloned().unwrap_or_default();
+        let which = if gr.is_some() {
+            "both grave"
+        } else {
+            "neither grave"
+        };
+        return Some(CycleRuling {
+            result: "draw".to_string(),
+            immediate: true,
+            must_change: None,
+            articles: vec![bf.article.clone(), last.clone()],
+            reason: format!("both sides forbidden and {which}: draw ({last})"),
+        });
+    }
+    let row = rules
+        .ruling_table
+        .iter()
+        .find(|r| r.red == rk && r.black == bk)?;
+    let must_change = match row.must_change.as_deref() {
+        Some("red") => Some(Color::Red),
+        Some("black") => Some(Color::Black),
+        _ => None,
+    };
+    let reason = match (row.result.as_str(), must_change) {
+        ("draw", _) => format!("red {rk}, black {bk}: draw if neither changes"),
+        (_, Some(s)) => format!(
+            "red {rk}, black {bk}: {} must change (變著) and loses if it repeats the cycle",
+            s.name()
+        ),
+        (r, None) => format!("red {rk}, black {bk}: {}", r.replace('_', " ")),
+    };
+    Some(CycleRuling {
+        result: row.result.clone(),
+        immediate: row.immediate,
+        must_change,
+        articles: row.articles.clone(),
+        reason,
+    })
+}

@@ -1,0 +1,675 @@
+//! Judging a game: the end of the game by checkmate, stalemate, the natural limit and the
+//! repetition rules, as [`judge`] (whole game) and [`Adjudicator`] (incremental, for engines).
+//! The JSON of a [`Judgement`] and the text of [`explain`] are those of the oracle's judge.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use serde::Serialize;
+
+use super::cycle::{self, SidePattern};
+use super::{classify, Classification, JudgeError, MoveClass, RuleSet, Tracked};
+use crate::{Color, Move, Outcome, Position, RankConvention, Square, UndoInfo};
+
+/// How the game stands at the point where judging stopped.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// Red wins.
+    RedWins,
+    /// Black wins.
+    BlackWins,
+    /// Drawn.
+    Draw,
+    /// Not decided (including a must-change ruling and a pending repetition).
+    Ongoing,
+}
+
+/// The ruling of a position awaiting a ruling (待判局面).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ruling {
+    /// Red loses (at once, or if it does not change).
+    RedLoses,
+    /// Black loses (at once, or if it does not change).
+    BlackLoses,
+    /// Draw.
+    Draw,
+    /// No repetition ruling.
+    None,
+}
+
+/// A side as it appears in JSON: `red` / `black`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SideName {
+    /// Red.
+    Red,
+    /// Black.
+    Black,
+}
+
+impl From<Color> for SideName {
+    fn from(c: Color) -> SideName {
+        match c {
+            Color::Red => SideName::Red,
+            Color::Black => SideName::Black,
+        }
+    }
+}
+
+/// One move of the repeated cycle, as reported (JSON contract).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CycleMove {
+    /// 1-based index into the given moves.
+    pub ply: usize,
+    /// The move in ICCS.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Who made it.
+    pub side: SideName,
+    /// Its class.
+    pub class: MoveClass,
+    /// Squares of the pieces checked, threatened or chased (idle kinds: the piece concerned).
+    pub targets: Vec<String>,
+    /// Articles that decided the class.
+    pub articles: Vec<String>,
+    /// Explanation (not part of the JSON contract).
+    #[serde(skip)]
+    pub note: String,
+}
+
+/// The answer of [`judge`]; its JSON form (`serde_json::to_string`) is the oracle's contract.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Judgement {
+    /// Rule set id.
+    pub rules: String,
+    /// The game's result where judging stopped.
+    pub result: GameResult,
+    /// Why, in English.
+    pub reason: String,
+    /// 1-based index of the move after which judging stopped (0: no move).
+    pub ply: usize,
+    /// Articles that decided.
+    pub articles: Vec<String>,
+    /// The repetition ruling.
+    pub ruling: Ruling,
+    /// The side that must change (變著) and loses if it repeats the cycle once more.
+    pub must_change: Option<SideName>,
+    /// Outright result (perpetual check, draw) rather than a must-change ruling.
+    pub immediate: bool,
+    /// The moves end after a repetition but before the ruling point; the analysis is what
+    /// would apply.
+    pub pending: bool,
+    /// The repeated cycle, move by move.
+    pub cycle: Vec<CycleMove>,
+    /// Red's pattern in the cycle (pattern name of the rule set).
+    pub red_pattern: Option<String>,
+    /// Black's pattern.
+    pub black_pattern: Option<String>,
+    /// Extra lines for the text explanation (not part of the JSON contract).
+    #[serde(skip)]
+    pub details: Vec<String>,
+}
+
+impl Judgement {
+    fn new(rules: &RuleSet, ply: usize) -> Judgement {
+        Judgement {
+            rules: rules.id.clone(),
+            result: GameResult::Ongoing,
+            reason: String::new(),
+            ply,
+            articles: Vec::new(),
+            ruling: Ruling::None,
+            must_change: None,
+            immediate: false,
+            pending: false,
+            cycle: Vec::new(),
+            red_pattern: None,
+            black_pattern: None,
+            details: Vec::new(),
+        }
+    }
+}
+
+fn winner_of(loser: Color) -> GameResult {
+    match loser {
+        Color::Red => GameResult::BlackWins,
+        Color::Black => GameResult::RedWins,
+    }
+}
+
+/// The natural limit (4.2.4, 23.3): after `plies` plies without a capture, in which each side
+/// gave `checks[side]` checks, the side that can claim the draw, if any. The claimant's checks
+/// beyond `check_cap_moves` do not count, and neither do their rounds.
+pub fn natural_limit_claimant(rules: &RuleSet, plies: u32, checks: [u32; 2]) -> Option<Color> {
+    if rules.natural_limit_moves == 0 {
+        return None;
+    }
+    let limit = 2 * rules.natural_limit_moves;
+    [Color::Red, Color::Black].into_iter().find(|s| {
+        let excess = checks[s.index()].saturating_sub(rules.check_cap_moves);
+        plies.saturating_sub(2 * excess) >= limit
+    })
+}
+
+fn natural_limit_judgement(rules: &RuleSet, ply: usize, claimant: Color) -> Judgement {
+    let mut j = Judgement::new(rules, ply);
+    j.result = GameResult::Draw;
+    j.reason = format!(
+        "{} rounds without a capture (自然限着); {}'s checks counted at most {} times",
+        rules.natural_limit_moves,
+        claimant.name(),
+        rules.check_cap_moves
+    );
+    j.articles = vec![
+        rules.article("cxa1999.4.2.4"),
+        rules.article("cxa1999.23.3"),
+    ];
+    j
+}
+
+fn outcome_judgement(rules: &RuleSet, ply: usize, outcome: Outcome) -> Judgement {
+    let mut j = Judgement::new(rules, ply);
+    let loser = outcome.winner().other();
+    j.result = winner_of(loser);
+    match outcome {
+        Outcome::Checkmate { .. } => {
+            j.reason = format!("{} is checkmated (將死)", loser.name());
+            j.articles = vec!["3.1".into(), "4.1.1".into()];
+        }
+        Outcome::Stalemate { .. } => {
+            j.reason = format!("{} has no legal move (困毙) and loses", loser.name());
+            j.articles = vec!["3.2".into(), "4.1.3".into()];
+        }
+    }
+    j
+}
+
+/// Classifies the cycle of plies `from+1 ..= to` of `moves` played from `start` and rules on
+/// it (the oracle's `rule_cycle`). The moves must be legal.
+fn rule_cycle(
+    rules: &RuleSet,
+    start: &Position,
+    moves: &[Move],
+    from: usize,
+    to: usize,
+    pending: bool,
+) -> Judgement {
+    // Replay from the start, so that piece identities are those of the whole game.
+    let mut t = Tracked::new(start.clone());
+    for m in &moves[..from.saturating_sub(1)] {
+        t.play(*m);
+    }
+    // The move before the cycle gives context (a block answers the kill just before it).
+    let mut prev: Option<Classification> = None;
+    if from >= 1 {
+        prev = classify(rules, &t, moves[from - 1], None).ok();
+        t.play(moves[from - 1]);
+    }
+    let mut cycle: Vec<Classification> = Vec::with_capacity(to - from);
+    for m in &moves[from..to] {
+        let c = classify(rules, &t, *m, prev.as_ref()).expect("moves were checked");
+        t.play(*m);
+        prev = Some(c.clone());
+        cycle.push(c);
+    }
+    cycle::apply_pawn_clause(rules, &mut cycle);
+    let red = cycle::side_pattern(rules, &cycle, Color::Red);
+    let black = cycle::side_pattern(rules, &cycle, Color::Black);
+    let ruling = cycle::rule(rules, &red, &black);
+    let mut j = Judgement::new(rules, to);
+    j.pending = pending;
+    j.cycle = cycle
+        .iter()
+        .enumerate()
+        .map(|(k, c)| CycleMove {
+            ply: from + 1 + k,
+            mv: c.mv.to_iccs(RankConvention::Iccs),
+            side: c.side.into(),
+            class: c.class,
+            targets: c.targets.iter().map(Square::to_string).collect(),
+            articles: c.articles.clone(),
+            note: c.note.clone(),
+        })
+        .collect();
+    j.red_pattern = red.pattern.as_ref().map(|p| p.name.clone());
+    j.black_pattern = black.pattern.as_ref().map(|p| p.name.clone());
+    for (side, p) in [(Color::Red, &red), (Color::Black, &black)] {
+        j.details.extend(pattern_line(side, p));
+    }
+    let Some(r) = ruling else {
+        j.reason = "repetition, but no pattern or ruling row applies".to_string();
+        return j;
+    };
+    j.ruling = match r.result.as_str() {
+        "red_loses" => Ruling::RedLoses,
+        "black_loses" => Ruling::BlackLoses,
+        _ => Ruling::Draw,
+    };
+    j.must_change = r.must_change.map(SideName::from);
+    j.immediate = r.immediate;
+    j.articles = r.articles.clone();
+    let count = if pending {
+        "repeated"
+    } else {
+        "repeated three times"
+    };
+    j.reason = format!("cycle of {} plies {count}; {}", cycle.len(), r.reason);
+    if !pending && r.immediate {
+        j.result = match j.ruling {
+            Ruling::RedLoses => GameResult::BlackWins,
+            Ruling::BlackLoses => GameResult::RedWins,
+            _ => GameResult::Draw,
+        };
+    }
+    j
+}
+
+fn pattern_line(side: Color, p: &SidePattern) -> Option<String> {
+    let pat = p.pattern.as_ref()?;
+    let status = if pat.forbidden {
+        "forbidden 禁止著法"
+    } else {
+        "allowed 允許著法"
+    };
+    let mut line = format!(
+        "{}: {} ({}), {status} ({})",
+        side.name(),
+        pat.name,
+        pat.zh_name,
+        pat.article
+    );
+    if let Some(k) = &p.chase_kind {
+        let _ = write!(line, "; {k}");
+    }
+    Some(line)
+}
+
+/// Judges a game: plays `moves` from `start` and stops at the first position where the rules
+/// end the game or suspend it for a ruling:
+///
+/// - checkmate (將死) or stalemate (困毙): the side to move loses (art. 3, 4.1);
+/// - the `repetition_count`-th occurrence of a position (pieces on their points and side to
+///   move; 4.2.3, 24): the moves between its last two occurrences are the cycle, each is
+///   classified, each side's pattern found (25.2 / 24.13–24.14) and the ruling table applied;
+/// - the natural limit: `natural_limit_moves` rounds without a capture (4.2.4), the claimant's
+///   checks counted at most `check_cap_moves` times (23.3).
+///
+/// When the moves end after a repetition short of the ruling point, the analysis that would
+/// apply is reported with `pending: true`. A bad move is an error with its 1-based index.
+/// The result is the oracle's, JSON byte for byte.
+///
+/// ```
+/// use xiangqi_rules::judge::{judge, Builtin, GameResult, Ruling, RuleSet};
+/// use xiangqi_rules::{parse_moves, Position, RankConvention};
+///
+/// let rules = RuleSet::builtin("cxa-1999").unwrap();
+/// let start = Position::from_fen("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1").unwrap();
+/// let moves = parse_moves(&start, "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8", RankConvention::Iccs).unwrap();
+/// let j = judge(rules, &start, &moves).unwrap();
+/// assert_eq!(j.ruling, Ruling::RedLoses);
+/// assert!(j.immediate); // perpetual check (長將) loses at once, art. 24.1
+/// assert_eq!(j.result, GameResult::BlackWins);
+/// ```
+pub fn judge(rules: &RuleSet, start: &Position, moves: &[Move]) -> Result<Judgement, JudgeError> {
+    let mut adj = Adjudicator::new(rules, start.clone());
+    for (i, m) in moves.iter().enumerate() {
+        let ply = i + 1;
+        adj.pos
+            .check_move(*m)
+            .map_err(|e| JudgeError::IllegalMove {
+                index: ply,
+                mv: m.to_iccs(RankConvention::Iccs),
+                reason: e.to_string(),
+            })?;
+        let verdict = adj.push(*m);
+        if let Some(outcome) = adj.pos.outcome() {
+            return Ok(outcome_judgement(rules, ply, outcome));
+        }
+        if let Verdict::Ends(j) = verdict {
+            return Ok(*j);
+        }
+    }
+    if let Some(from) = adj.previous_occurrence() {
+        return Ok(rule_cycle(rules, start, moves, from, moves.len(), true));
+    }
+    let mut j = Judgement::new(rules, moves.len());
+    j.reason = "no repetition, no end of game".to_string();
+    Ok(j)
+}
+
+/// What the rules say after a move pushed on an [`Adjudicator`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// Play on: no repetition ruling and no natural limit here.
+    Continue,
+    /// The rule set rules here: a repetition reached its ruling point (the [`Judgement`] says
+    /// whether a side loses at once, must change, or the game is drawn), or the natural limit
+    /// draws the game.
+    Ends(Box<Judgement>),
+}
+
+/// A Zobrist key is already uniformly distributed: it is its own hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 << 8) | u64::from(*b);
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
+}
+
+type KeyCounts = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+
+/// One ply on the adjudicator's stack.
+#[derive(Clone, Copy, Debug)]
+struct Ply {
+    mv: Move,
+    undo: UndoInfo,
+    /// Hash of the position after the move.
+    key: u64,
+    plies_since_capture: u32,
+    checks_since_capture: [u32; 2],
+}
+
+/// The per-game repetition detector and arbiter (裁判): push and pop moves as a search does,
+/// and after each push learn whether the rule set ends the game there, and how.
+///
+/// A push costs O(1) when nothing repeats: the incremental Zobrist key of the position (pieces
+/// and side to move) is counted in a hash table, with the plies since the last capture and each
+/// side's checks since then (for the natural limit 自然限着 and its check cap). Only at the
+/// `repetition_count`-th occurrence of a position (4.2.3) are the moves of the cycle classified
+/// (將 check, 殺 kill, 捉 chase, 閒 idle, ...) and ruled on (長將 perpetual check, 長捉 perpetual
+/// chase, 不變作和 draw ...).
+///
+/// Checkmate and stalemate are not tested by [`Adjudicator::push`] (a search sees them when it
+/// generates no moves); [`judge`] tests them after every move.
+///
+/// ```
+/// use xiangqi_rules::judge::{Adjudicator, Builtin, RuleSet, Ruling, Verdict};
+/// use xiangqi_rules::{parse_moves, Position, RankConvention};
+///
+/// let rules = RuleSet::builtin("cxa-2011").unwrap();
+/// let start = Position::from_fen("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1").unwrap();
+/// let moves = parse_moves(&start, "f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8", RankConvention::Iccs).unwrap();
+/// let mut adj = Adjudicator::new(rules, start);
+/// for m in &moves[..7] {
+///     assert_eq!(adj.push(*m), Verdict::Continue);
+/// }
+/// // The third occurrence of the start position: red's perpetual check (長將) loses.
+/// let Verdict::Ends(j) = adj.push(moves[7]) else { panic!("a ruling") };
+/// assert_eq!(j.ruling, Ruling::RedLoses);
+/// // Take the move back and try another one.
+/// adj.pop();
+/// assert_eq!(adj.len(), 7);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Adjudicator<'r> {
+    rules: &'r RuleSet,
+    start: Position,
+    pos: Position,
+    stack: Vec<Ply>,
+    counts: KeyCounts,
+    start_plies_since_capture: u32,
+}
+
+impl<'r> Adjudicator<'r> {
+    /// An adjudicator for a game from `start` (its half-move clock counts towards the natural
+    /// limit, as in [`judge`]).
+    pub fn new(rules: &'r RuleSet, start: Position) -> Adjudicator<'r> {
+        let mut counts = KeyCounts::default();
+        counts.insert(start.hash(), 1);
+        Adjudicator {
+            rules,
+            start_plies_since_capture: start.halfmoves(),
+            pos: start.clone(),
+            start,
+            stack: Vec::with_capacity(256),
+            counts,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The moves pushed so far.
+    pub fn moves(&self) -> Vec<Move> {
+        self.stack.iter().map(|p| p.mv).collect()
+    }
+
+    /// Number of moves pushed.
+    pub fn len(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// No move pushed yet?
+    pub fn is_empty(&self) -> bool {
+        self.stack.is_empty()
+    }
+
+    /// How often the current position (pieces and side to move) has occurred in this game.
+    pub fn occurrences(&self) -> u32 {
+        self.counts.get(&self.pos.hash()).copied().unwrap_or(0)
+    }
+
+    /// Plies since the last capture (counting the start position's half-move clock).
+    pub fn plies_since_capture(&self) -> u32 {
+        self.stack
+            .last()
+            .map_or(self.start_plies_since_capture, |p| p.plies_since_capture)
+    }
+
+    /// Plays `m`, which must be legal in the current position (not checked; see
+    /// [`Position::check_move`]), and says whether the rule set ends the game here: the
+    /// repetition ruling at the `repetition_count`-th occurrence of the position, or the draw
+    /// by the natural limit. The repetition is tested first, as in [`judge`].
+    pub fn push(&mut self, m: Move) -> Verdict {
+        let mover = self.pos.turn();
+        let capture = self.pos.piece_at(m.to()).is_some();
+        let (mut plies, mut checks) = self
+            .stack
+            .last()
+            .map_or((self.start_plies_since_capture, [0, 0]), |p| {
+                (p.plies_since_capture, p.checks_since_capture)
+            });
+        let undo = self.pos.play(m);
+        if capture {
+            plies = 0;
+            checks = [0, 0];
+        } else {
+            plies += 1;
+        }
+        if self.pos.is_check() {
+            checks[mover.index()] += 1;
+        }
+        let key = self.pos.hash();
+        self.stack.push(Ply {
+            mv: m,
+            undo,
+            key,
+            plies_since_capture: plies,
+            checks_since_capture: checks,
+        });
+        let n = self.counts.entry(key).or_insert(0);
+        *n += 1;
+        if *n >= self.rules.repetition_count {
+            let from = self
+                .previous_occurrence()
+                .expect("two occurrences at least");
+            let moves = self.moves();
+            return Verdict::Ends(Box::new(rule_cycle(
+                self.rules,
+                &self.start,
+                &moves,
+                from,
+                moves.len(),
+                false,
+            )));
+        }
+        if let Some(claimant) = natural_limit_claimant(self.rules, plies, checks) {
+            return Verdict::Ends(Box::new(natural_limit_judgement(
+                self.rules,
+                self.stack.len(),
+                claimant,
+            )));
+        }
+        Verdict::Continue
+    }
+
+    /// Takes back the last move pushed (`None` when there is none).
+    pub fn pop(&mut self) -> Option<Move> {
+        let p = self.stack.pop()?;
+        if let Some(n) = self.counts.get_mut(&p.key) {
+            *n -= 1;
+            if *n == 0 {
+                self.counts.remove(&p.key);
+            }
+        }
+        self.pos.undo(p.mv, p.undo);
+        Some(p.mv)
+    }
+
+    /// The ply (0 = the start) of the previous occurrence of the current position, if it
+    /// occurred before. Scans the stack: called only when a position repeats.
+    fn previous_occurrence(&self) -> Option<usize> {
+        let key = self.pos.hash();
+        if self.counts.get(&key).copied().unwrap_or(0) < 2 {
+            return None;
+        }
+        let now = self.stack.len();
+        (0..now).rev().find(|&ply| {
+            let k = if ply == 0 {
+                self.start.hash()
+            } else {
+                self.stack[ply - 1].key
+            };
+            k == key
+        })
+    }
+
+    /// The ruling on the game so far as [`judge`] would give it after the last move (a
+    /// repetition short of its ruling point is reported `pending`), without the checkmate and
+    /// stalemate tests.
+    pub fn judgement(&self) -> Judgement {
+        let moves = self.moves();
+        let ply = moves.len();
+        let plies = self.plies_since_capture();
+        let checks = self.stack.last().map_or([0, 0], |p| p.checks_since_capture);
+        let occ = self.occurrences();
+        if let Some(from) = self.previous_occurrence() {
+            let pending = occ < self.rules.repetition_count;
+            return rule_cycle(self.rules, &self.start, &moves, from, ply, pending);
+        }
+        if ply > 0 {
+            if let Some(c) = natural_limit_claimant(self.rules, plies, checks) {
+                return natural_limit_judgement(self.rules, ply, c);
+            }
+        }
+        let mut j = Judgement::new(self.rules, ply);
+        j.reason = "no repetition, no end of game".to_string();
+        j
+    }
+}
+
+/// The oracle's board diagram: rank 9 at the top, then the FEN.
+fn diagram(p: &Position) -> String {
+    let mut out = String::new();
+    for rank in (0..10u8).rev() {
+        let _ = write!(out, "{rank} ");
+        for file in 0..9u8 {
+            out.push(
+                p.piece_at(Square::at(file, rank))
+                    .map_or('.', |pc| pc.fen_char()),
+            );
+        }
+        out.push('\n');
+    }
+    out.push_str("  abcdefghi\n");
+    out.push_str(&p.to_fen());
+    out
+}
+
+/// The ruling explained in English with the Chinese terms: the cycle move by move (class,
+/// targets, articles, why), each side's pattern, and the ruling with its articles. The text is
+/// the oracle's.
+pub fn explain(j: &Judgement, start: &Position) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Rules: {}", j.rules);
+    let _ = writeln!(out, "Start position:\n{}\n", diagram(start));
+    if !j.cycle.is_empty() {
+        let _ = writeln!(
+            out,
+            "Repeated cycle (plies {}-{}):",
+            j.cycle.first().map_or(0, |c| c.ply),
+            j.cycle.last().map_or(0, |c| c.ply)
+        );
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<5}  {:<5}  {:<12}  {:<10}  articles",
+            "ply", "side", "move", "class", "targets"
+        );
+        for c in &j.cycle {
+            let class = format!("{} {}", c.class.name(), c.class.zh());
+            let side = match c.side {
+                SideName::Red => "red",
+                SideName::Black => "black",
+            };
+            let _ = writeln!(
+                out,
+                "{:>4}  {:<5}  {:<5}  {:<12}  {:<10}  {}",
+                c.ply,
+                side,
+                c.mv,
+                class,
+                c.targets.join(","),
+                c.articles.join(", ")
+            );
+            let _ = writeln!(out, "      {}", c.note);
+        }
+        out.push('\n');
+    }
+    for d in &j.details {
+        let _ = writeln!(out, "{d}");
+    }
+    let ruling = match j.ruling {
+        Ruling::RedLoses => "red loses",
+        Ruling::BlackLoses => "black loses",
+        Ruling::Draw => "draw",
+        Ruling::None => "none",
+    };
+    let change = match (j.must_change, j.immediate) {
+        (Some(SideName::Red), _) => " unless red changes (變著, must change)",
+        (Some(SideName::Black), _) => " unless black changes (變著, must change)",
+        (None, true) => " (at once)",
+        _ => "",
+    };
+    let _ = writeln!(out, "Ruling: {ruling}{change}");
+    if j.pending {
+        let _ = writeln!(
+            out,
+            "(pending: the position has not yet occurred three times)"
+        );
+    }
+    let result = match j.result {
+        GameResult::RedWins => "red wins",
+        GameResult::BlackWins => "black wins",
+        GameResult::Draw => "draw",
+        GameResult::Ongoing => "ongoing",
+    };
+    let _ = writeln!(out, "Result after ply {}: {result}", j.ply);
+    let _ = writeln!(out, "Reason: {}", j.reason);
+    let _ = writeln!(out, "Articles: {}", j.articles.join(", "));
+    out
+}

@@ -1,0 +1,69 @@
+//! The repetition rules (棋例) at engine speed: the same rulings as the oracle's judge
+//! (`xiangqi_oracle::judge`), byte for byte in JSON, on the bitboard [`Position`](crate::Position).
+//!
+//! - [`RuleSet`]: a rule set compiled from `spec/rules/*.yaml` by `build.rs`
+//!   ([`Builtin::builtin`]); the same fields as the oracle's.
+//! - [`MoveClass`]: the classes of moves (將 check, 殺 kill, 捉 chase, 閒 idle and the idle
+//!   kinds 兑 獻 攔 跟).
+//! - [`JudgeError`]: a move that cannot be played.
+
+mod analysis;
+mod classify;
+mod cycle;
+mod game;
+mod rules;
+mod track;
+
+pub use cycle::{apply_pawn_clause, labels, rule, side_pattern, CycleRuling, SidePattern};
+pub use game::{
+    explain, judge, natural_limit_claimant, Adjudicator, CycleMove, GameResult, Judgement, Ruling,
+    SideName, Verdict,
+};
+pub use rules::BUILTIN_RULE_SETS;
+
+pub use classify::{classify, Classification};
+pub use track::{PieceId, Tracked};
+
+pub use xiangqi_spec::ruleset::{
+    BothForbidden, GravePattern, Interpretation, Matcher, MoveClass, Pattern, RuleSet, RulingRow,
+};
+
+/// Why judging could not proceed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JudgeError {
+    /// Move `index` (1-based; 0 when classifying a single move) is not legal.
+    #[error("move {index} \"{mv}\": {reason}")]
+    IllegalMove {
+        /// 1-based index.
+        index: usize,
+        /// The move text.
+        mv: String,
+        /// Why it is illegal.
+        reason: String,
+    },
+}
+
+impl JudgeError {
+    /// The same error with its 1-based move index set.
+    pub fn with_index(self, index: usize) -> JudgeError {
+        match self {
+            JudgeError::IllegalMove { mv, reason, .. } => {
+                JudgeError::IllegalMove { index, mv, reason }
+            }
+        }
+    }
+}
+
+/// The rule sets compiled into the library ([`BUILTIN_RULE_SETS`]).
+///
+/// ```
+/// use xiangqi_rules::judge::{Builtin, RuleSet};
+/// let rules = RuleSet::builtin("cxa-2011").unwrap();
+/// assert_eq!(rules.repetition_count, 3);
+/// assert_eq!(rules.article("cxa1999.28.3"), "24.3");
+/// assert!(RuleSet::builtin("cxa-1899").is_none());
+/// ```
+pub trait Builtin {
+    /// The built-in rule set `id` (`cxa-1999`, `cxa-2011`), or `None`.
+    fn builtin(id: &str) -> Option<&'static RuleSet>;
+}

@@ -1,0 +1,345 @@
+//! Differential test of the fast move classification (`xiangqi_rules::judge::classify`)
+//! against the oracle's (`xiangqi_oracle::judge::classify`): every move of every worked CXA
+//! example (with the previous move's class, as the judge passes it) and moves from seeded
+//! random positions. Every field must agree: class, targets, articles, piece ids, qualifiers,
+//! pawn chase, note.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use xiangqi_oracle as o;
+use xiangqi_rules::judge::{self as j, Tracked};
+use xiangqi_rules::{Move, Position, RankConvention};
+
+/// The fast rule set with the fields the classification reads, copied from the oracle's (the
+/// rule set compiled by build.rs is compared with the oracle's elsewhere).
+fn convert(r: &o::RuleSet) -> j::RuleSet {
+    j::RuleSet {
+        id: r.id.clone(),
+        title: r.title.clone(),
+        repetition_count: r.repetition_count,
+        natural_limit_moves: r.natural_limit_moves,
+        check_cap_moves: r.check_cap_moves,
+        kill_search_depth: r.kill_search_depth,
+        chase_search_depth: r.chase_search_depth,
+        mated_at_once_plies: r.mated_at_once_plies,
+        floating_pawn_value: r.floating_pawn_value,
+        severity: r
+            .severity
+            .iter()
+            .map(|c| j::MoveClass::from_name(c.name()).expect("same class names"))
+            .collect(),
+        reduce: r.reduce.clone(),
+        patterns: Vec::new(),
+        ruling_table: Vec::new(),
+        both_forbidden: None,
+        chase_forms: r.chase_forms.clone(),
+        joint_chase: r.joint_chase,
+        joint_chase_renewed: r.joint_chase_renewed,
+        pawn_for_rook_is_gain: r.pawn_for_rook_is_gain,
+        pawn_mutual_attack: r.pawn_mutual_attack,
+        key_point_scope: r.key_point_scope.clone(),
+        protector_chase_needs_gain: r.protector_chase_needs_gain,
+        king_answer_idle: r.king_answer_idle,
+        kill_avoids_offered: r.kill_avoids_offered,
+        pawn_by_checks_no_gain: r.pawn_by_checks_no_gain,
+        articles: r.articles.clone(),
+        class_articles: r.class_articles.clone(),
+        class_zh: r.class_zh.clone(),
+        interpretations: Vec::new(),
+    }
+}
+
+/// Every field as text, for both sides.
+fn oracle_view(c: &o::judge::Classification) -> Vec<String> {
+    vec![
+        format!("mv {}", c.mv),
+        format!("side {:?}", c.side).to_lowercase(),
+        format!("class {}", c.class.name()),
+        format!(
+            "targets {:?}",
+            c.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+        ),
+        format!("articles {:?}", c.articles),
+        format!("piece {}", c.piece.0),
+        format!(
+            "target_ids {:?}",
+            c.target_ids.iter().map(|i| i.0).collect::<Vec<_>>()
+        ),
+        format!("qualifiers {:?}", c.qualifiers),
+        format!("pawn_chase {}", c.pawn_chase),
+        format!(
+            "pawn_targets {:?}",
+            c.pawn_targets
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+        ),
+        format!("note {}", c.note),
+    ]
+}
+
+fn fast_view(c: &j::Classification) -> Vec<String> {
+    vec![
+        format!("mv {}", c.mv.to_iccs(RankConvention::Iccs)),
+        format!("side {:?}", c.side).to_lowercase(),
+        format!("class {}", c.class.name()),
+        format!(
+            "targets {:?}",
+            c.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+        ),
+        format!("articles {:?}", c.articles),
+        format!("piece {}", c.piece.0),
+        format!(
+            "target_ids {:?}",
+            c.target_ids.iter().map(|i| i.0).collect::<Vec<_>>()
+        ),
+        format!("qualifiers {:?}", c.qualifiers),
+        format!("pawn_chase {}", c.pawn_chase),
+        format!(
+            "pawn_targets {:?}",
+            c.pawn_targets
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+        ),
+        format!("note {}", c.note),
+    ]
+}
+
+struct Rules {
+    oracle: o::RuleSet,
+    fast: j::RuleSet,
+}
+
+fn rules(id: &str) -> Rules {
+    let oracle = o::RuleSet::embedded(id).expect("embedded rule set");
+    let fast = convert(&oracle);
+    Rules { oracle, fast }
+}
+
+#[derive(Default)]
+struct Tally {
+    compared: usize,
+    divergences: Vec<String>,
+}
+
+/// Classifies the moves of `moves` from `fen` one after the other with both implementations,
+/// each passing its own previous classification.
+fn compare_line(r: &Rules, fen: &str, moves: &[Move], with_prev: bool, tally: &mut Tally) {
+    let spec = o::Spec::embedded();
+    let mut ob = o::Board::from_fen(spec, fen).expect("oracle reads the FEN");
+    let mut fb = Tracked::new(Position::from_fen(fen).expect("fast reads the FEN"));
+    let mut oprev: Option<o::judge::Classification> = None;
+    let mut fprev: Option<j::Classification> = None;
+    for m in moves {
+        let iccs = m.to_iccs(RankConvention::Iccs);
+        let om: o::OMove = iccs.parse().expect("ICCS");
+        let oc = o::judge::classify(
+            &r.oracle,
+            &ob,
+            om,
+            if with_prev { oprev.as_ref() } else { None },
+        );
+        let fc = j::classify(
+            &r.fast,
+            &fb,
+            *m,
+            if with_prev { fprev.as_ref() } else { None },
+        );
+        let (oc, fc) = match (oc, fc) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(_), Err(_)) => return,
+            (a, b) => {
+                tally.divergences.push(format!(
+                    "{} {fen} moves {iccs}: legality differs: oracle {:?} fast {:?}",
+                    r.oracle.id,
+                    a.is_ok(),
+                    b.is_ok()
+                ));
+                return;
+            }
+        };
+        tally.compared += 1;
+        let (ov, fv) = (oracle_view(&oc), fast_view(&fc));
+        if ov != fv {
+            let diff: Vec<String> = ov
+                .iter()
+                .zip(&fv)
+                .filter(|(a, b)| a != b)
+                .map(|(a, b)| format!("    oracle: {a}\n    fast:   {b}"))
+                .collect();
+            tally.divergences.push(format!(
+                "{} position {} move {iccs}:\n{}",
+                r.oracle.id,
+                fb.position().to_fen(),
+                diff.join("\n")
+            ));
+        }
+        ob.play(om).expect("legal");
+        fb.play(*m);
+        oprev = Some(oc);
+        fprev = Some(fc);
+    }
+}
+
+fn report(what: &str, tally: &Tally) {
+    eprintln!(
+        "{what}: {} moves compared, {} divergences",
+        tally.compared,
+        tally.divergences.len()
+    );
+    for d in tally.divergences.iter().take(10) {
+        eprintln!("{d}");
+    }
+    assert!(
+        tally.divergences.is_empty(),
+        "{what}: {} divergences",
+        tally.divergences.len()
+    );
+}
+
+#[derive(serde::Deserialize)]
+struct Example {
+    id: String,
+    rules: String,
+    fen: String,
+    #[serde(default)]
+    moves_full: Vec<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+}
+
+#[test]
+fn worked_examples_classify_like_the_oracle() {
+    let mut tally = Tally::default();
+    let mut files = 0;
+    for dir in ["cxa-1999", "cxa-2011"] {
+        let r = rules(dir);
+        let mut paths: Vec<_> = std::fs::read_dir(format!("spec/examples/{dir}"))
+            .expect("examples")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            let text = std::fs::read_to_string(&p).expect("read");
+            let ex: Example =
+                serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            assert_eq!(ex.rules, dir, "{}", ex.id);
+            let line = if ex.moves_full.is_empty() {
+                &ex.moves
+            } else {
+                &ex.moves_full
+            };
+            let moves: Vec<Move> = line
+                .iter()
+                .map(|m| Move::parse_iccs(m, RankConvention::Iccs).expect("ICCS"))
+                .collect();
+            compare_line(&r, &ex.fen, &moves, true, &mut tally);
+            files += 1;
+        }
+    }
+    assert!(files >= 40, "only {files} examples found");
+    report("worked examples", &tally);
+}
+
+/// Random legal moves from seeded random positions (random play from the start and random
+/// placements), each classified on its own and as the second move of a pair.
+fn random_moves(seed: u64, positions: usize) -> Tally {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut tally = Tally::default();
+    let all = [rules("cxa-1999"), rules("cxa-2011")];
+    let mut fens = xiangqi_difftest::random_play_fens(seed, positions / 40 + 1, 120);
+    fens.shuffle(&mut rng);
+    fens.truncate(positions / 2);
+    for _ in 0..positions / 2 {
+        fens.push(xiangqi_difftest::random_valid_fen(&mut rng));
+    }
+    for (i, fen) in fens.iter().enumerate() {
+        let pos = Position::from_fen(fen).expect("valid");
+        let moves = pos.legal_moves();
+        let Some(&m1) = moves.choose(&mut rng) else {
+            continue;
+        };
+        let mut p2 = pos.clone();
+        p2.play(m1);
+        let line: Vec<Move> = match p2.legal_moves().choose(&mut rng) {
+            Some(&m2) => vec![m1, m2],
+            None => vec![m1],
+        };
+        compare_line(&all[i % 2], fen, &line, true, &mut tally);
+    }
+    tally
+}
+
+#[test]
+fn random_moves_classify_like_the_oracle() {
+    let n: usize = std::env::var("CLASSIFY_DIFF_POSITIONS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let seed: u64 = std::env::var("CLASSIFY_DIFF_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x5eed_c1a5);
+    let tally = random_moves(seed, n);
+    report("random moves", &tally);
+}
+
+/// Timing for information: classification of every legal move of a few positions against one
+/// legal-move generation (`cargo test --release --test classify_diff timing -- --ignored
+/// --nocapture`).
+#[test]
+#[ignore]
+fn timing() {
+    use std::time::Instant;
+    let r = rules("cxa-2011");
+    let mut no_kill = r.fast.clone();
+    no_kill.kill_search_depth = 0;
+    let fens = [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
+        "2bakab2/9/2n1c3c/p1p1N3p/7n1/2P6/P3P1P1P/1C2CrN2/9/1RBAKAB2 b - - 1 1",
+        "3aka3/9/6n2/9/9/9/9/9/9/3K1R3 w - - 0 1",
+    ];
+    for fen in fens {
+        let pos = Position::from_fen(fen).expect("valid");
+        let t = Tracked::new(pos.clone());
+        let n = 2000;
+        let start = Instant::now();
+        let mut count = 0;
+        for _ in 0..n {
+            count += std::hint::black_box(&pos).legal_moves().len();
+        }
+        let gen = start.elapsed().as_secs_f64() / n as f64;
+        let moves = pos.legal_moves();
+        for (label, rs) in [("full", &r.fast), ("no kill search", &no_kill)] {
+            // A new thread starts with empty caches: the first pass is cold, the second warm.
+            let (cold, warm) = std::thread::scope(|sc| {
+                sc.spawn(|| {
+                    let mut out = [0.0; 2];
+                    for o in &mut out {
+                        let start = Instant::now();
+                        for &m in moves.iter() {
+                            std::hint::black_box(j::classify(rs, &t, m, None).expect("legal"));
+                        }
+                        *o = start.elapsed().as_secs_f64() / moves.len() as f64;
+                    }
+                    (out[0], out[1])
+                })
+                .join()
+                .expect("no panic")
+            });
+            eprintln!(
+                "{fen}: {} moves, legal_moves {:.2} us, classify ({label}) cold {:.1} us = {:.0}x, warm {:.1} us = {:.0}x",
+                count / n,
+                gen * 1e6,
+                cold * 1e6,
+                cold / gen,
+                warm * 1e6,
+                warm / gen
+            );
+        }
+    }
+}
