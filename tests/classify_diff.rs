@@ -47,6 +47,11 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
         class_articles: r.class_articles.clone(),
         class_zh: r.class_zh.clone(),
         interpretations: Vec::new(),
+        classifier: r.classifier.clone(),
+        mate_articles: r.mate_articles.clone(),
+        stalemate_articles: r.stalemate_articles.clone(),
+        natural_limit_articles: r.natural_limit_articles.clone(),
+        cycle_from_first: r.cycle_from_first,
     }
 }
 

@@ -17,7 +17,14 @@ fn same<A: std::fmt::Debug, B: std::fmt::Debug>(field: &str, id: &str, a: &A, b:
 
 #[test]
 fn every_builtin_equals_the_oracle() {
-    assert_eq!(BUILTIN_RULE_SETS, o::RULE_SETS);
+    // The fast library compiles every rule set of the CXA classifier; the Asian rules
+    // (`judge.classifier: axf`) are judged by the oracle only so far.
+    let cxa: Vec<&str> = o::RULE_SETS
+        .iter()
+        .copied()
+        .filter(|id| o::RuleSet::embedded(id).is_ok_and(|r| r.classifier == "cxa"))
+        .collect();
+    assert_eq!(BUILTIN_RULE_SETS, cxa.as_slice());
     for id in BUILTIN_RULE_SETS {
         let f = RuleSet::builtin(id).expect("compiled");
         let r = o::RuleSet::embedded(id).expect("oracle loads it");

@@ -652,6 +652,30 @@ fn build(
             why: text(i, "why"),
         })
         .collect();
+    // The judge's switches (`judge:`; absent in the CXA files: the CXA defaults).
+    let judge = doc.get("judge");
+    let judge_list = |key: &str, default: Vec<String>| {
+        let v = names(judge.and_then(|j| j.get(key)));
+        if v.is_empty() {
+            default
+        } else {
+            v
+        }
+    };
+    let article_of = |i: &str| articles.get(i).cloned().unwrap_or_else(|| i.to_string());
+    let natural_default = vec![article_of("cxa1999.4.2.4"), article_of("cxa1999.23.3")];
+    let mate_articles = judge_list("mate_articles", vec!["3.1".into(), "4.1.1".into()]);
+    let stalemate_articles = judge_list("stalemate_articles", vec!["3.2".into(), "4.1.3".into()]);
+    let natural_limit_articles = judge_list("natural_limit_articles", natural_default);
+    let classifier = judge
+        .and_then(|j| j.get("classifier"))
+        .and_then(Value::as_str)
+        .unwrap_or("cxa")
+        .to_string();
+    let cycle_from_first = judge
+        .and_then(|j| j.get("cycle_span"))
+        .and_then(Value::as_str)
+        == Some("all");
     Ok(RuleSet {
         id: id.to_string(),
         title: text(doc, "title"),
@@ -685,6 +709,11 @@ fn build(
         class_articles,
         class_zh,
         interpretations,
+        classifier,
+        mate_articles,
+        stalemate_articles,
+        natural_limit_articles,
+        cycle_from_first,
     })
 }
 
@@ -901,5 +930,18 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
         );
     }
     let _ = writeln!(out, "{i}],");
+    let _ = writeln!(out, "{i}classifier: {},", s(&r.classifier));
+    let _ = writeln!(out, "{i}mate_articles: {},", strs(&r.mate_articles));
+    let _ = writeln!(
+        out,
+        "{i}stalemate_articles: {},",
+        strs(&r.stalemate_articles)
+    );
+    let _ = writeln!(
+        out,
+        "{i}natural_limit_articles: {},",
+        strs(&r.natural_limit_articles)
+    );
+    let _ = writeln!(out, "{i}cycle_from_first: {},", r.cycle_from_first);
     out.push_str("    }\n}\n");
 }
