@@ -112,6 +112,13 @@ pub struct Expected {
     /// AXF: when the ruling is made.
     #[serde(default)]
     pub judged_at: Option<String>,
+    /// AXF items decided by the movement rules (mate, stalemate): the game result
+    /// (`red_wins`, `black_wins`, `draw`).
+    #[serde(default)]
+    pub result: Option<String>,
+    /// AXF items decided by the movement rules: the articles that decide.
+    #[serde(default)]
+    pub articles: Vec<String>,
 }
 
 /// `cycle:` of an example.
