@@ -1,8 +1,12 @@
 //! `xqrules judge`: rule on a position and a move sequence with the repetition rules (棋例) of
 //! a rule set (`spec/rules/<id>.yaml`), move by move, with the articles that decide.
 //!
+//! Two engines give the same rulings (the same JSON, byte for byte; `tests/judge_diff.rs`):
+//! `fast` (default, `xiangqi_rules::judge`, rule sets compiled in by build.rs) and `oracle` (the
+//! reference, which also reads an amended spec directory at run time with `--spec`).
+//!
 //! Exit code 0 for any ruling; 2 for bad input (FEN, a move with its 1-based index, rule set,
-//! example id, spec directory) and for `--engine fast`, which does not exist yet.
+//! example id, spec directory, `--spec` with the fast engine).
 
 use std::path::PathBuf;
 
@@ -25,14 +29,16 @@ pub struct JudgeArgs {
     /// A bundled worked example, e.g. cxa-1999/fig03 or cxa-2011/fig29-var.
     #[arg(long)]
     example: Option<String>,
-    /// Which implementation rules (only the oracle exists so far).
-    #[arg(long, value_enum, default_value_t = JudgeEngine::Oracle)]
+    /// Which implementation rules: the fast adjudicator (default) or the reference oracle
+    /// (needed for --spec).
+    #[arg(long, value_enum, default_value_t = JudgeEngine::Fast)]
     engine: JudgeEngine,
     /// Output: an explanation in English (text) or the JSON contract (json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// A spec directory (an amended copy of spec/): rules from DIR/rules, board and pieces from
-    /// DIR, read at run time instead of the embedded copy.
+    /// DIR, read at run time instead of the embedded copy. Only with --engine oracle (the fast
+    /// engine's rule sets are compiled in).
     #[arg(long)]
     spec: Option<PathBuf>,
     /// Game records to judge: PGN files (several games each, UTF-8 or GBK), XQF files, or
@@ -48,7 +54,7 @@ pub struct JudgeArgs {
 enum JudgeEngine {
     /// The reference implementation (xiangqi-oracle).
     Oracle,
-    /// The fast adjudicator (not yet implemented).
+    /// The fast adjudicator (xiangqi_rules::judge), the default.
     Fast,
 }
 
@@ -301,7 +307,13 @@ fn load_example(id: &str) -> Result<Example, String> {
 /// could not be judged (reported on stdout), exit code 1.
 pub fn run(args: JudgeArgs) -> Result<bool, String> {
     if args.engine == JudgeEngine::Fast {
-        return Err("judge --engine fast: not yet implemented: use --engine oracle".to_string());
+        if let Some(dir) = &args.spec {
+            return Err(format!(
+                "judge --spec {}: the fast engine's rule sets are compiled in from spec/rules at \
+                 build time; to judge with an amended spec directory use --engine oracle",
+                dir.display()
+            ));
+        }
     }
     if !args.game.is_empty() {
         return games::run(&args);
@@ -312,24 +324,10 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
         .clone()
         .or_else(|| example.as_ref().map(|e| e.rules.clone()))
         .ok_or("judge: --rules cxa-1999|cxa-2011 (or --example ID) is required")?;
-    let (rules, spec) = match &args.spec {
-        Some(dir) => (
-            RuleSet::load_dir(&rules_id, &dir.join("rules")).map_err(|e| e.to_string())?,
-            Spec::load_dir(dir).map_err(|e| format!("spec {}: {e}", dir.display()))?,
-        ),
-        None => (
-            RuleSet::embedded(&rules_id).map_err(|e| e.to_string())?,
-            Spec::embedded().clone(),
-        ),
-    };
     let fen = args
         .fen
         .clone()
         .or_else(|| example.as_ref().map(|e| e.fen.clone()));
-    let start = match &fen {
-        Some(f) => Board::from_fen(&spec, f).map_err(|e| format!("bad FEN: {e}"))?,
-        None => Board::start(&spec),
-    };
     let texts: Vec<String> = match (&args.moves, &example) {
         (Some(m), _) => m
             .split(|c: char| c.is_whitespace() || c == ',')
@@ -340,6 +338,23 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
         (None, None) => {
             return Err("judge: --moves \"m1 m2 ...\" (or --example ID) is required".into())
         }
+    };
+    if args.engine == JudgeEngine::Fast {
+        return fast::run(&args, &rules_id, fen.as_deref(), &texts);
+    }
+    let (rules, spec) = match &args.spec {
+        Some(dir) => (
+            RuleSet::load_dir(&rules_id, &dir.join("rules")).map_err(|e| e.to_string())?,
+            Spec::load_dir(dir).map_err(|e| format!("spec {}: {e}", dir.display()))?,
+        ),
+        None => (
+            RuleSet::embedded(&rules_id).map_err(|e| e.to_string())?,
+            Spec::embedded().clone(),
+        ),
+    };
+    let start = match &fen {
+        Some(f) => Board::from_fen(&spec, f).map_err(|e| format!("bad FEN: {e}"))?,
+        None => Board::start(&spec),
     };
     let moves: Vec<OMove> = texts
         .iter()
@@ -378,11 +393,12 @@ mod games {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use serde_json::json;
     use xiangqi_oracle::judge::{explain, judge, GameResult, RuleSet, Ruling};
-    use xiangqi_oracle::{Board, OMove, Side, Spec};
+    use xiangqi_oracle::{Board, OMove, Spec};
+    use xiangqi_rules::judge::{self as fast, GameResult as FGameResult, Ruling as FRuling};
     use xiangqi_rules::record::{self, GameRecord};
     use xiangqi_rules::{IllegalMoveReason, RankConvention};
 
-    use super::{rules_and_spec, Format, JudgeArgs};
+    use super::{rules_and_spec, Format, JudgeArgs, JudgeEngine};
 
     /// One game of the input, or the reason it could not be read.
     struct Entry {
@@ -466,61 +482,104 @@ mod games {
         Ok(entries)
     }
 
-    /// Judges one game record: its start position and main line, with the oracle.
-    fn judge_game(
-        rules: &RuleSet,
-        spec: &Spec,
-        game: &GameRecord,
-    ) -> Result<(Board, xiangqi_oracle::judge::Judgement), String> {
-        let start =
-            Board::from_fen(spec, &game.start_fen).map_err(|e| format!("start position: {e}"))?;
-        let moves: Vec<OMove> = game
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let text = m.to_string();
-                OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", i + 1))
-            })
-            .collect::<Result<_, _>>()?;
-        let mut j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
-        if let Some(lm) = &game.losing_move {
-            // The record ends with a move the movement rules forbid: if the game had not ended
-            // before it, the side that made it loses (4.1.2 kings facing; 3.1 / 4.1.6 own king
-            // left attacked).
-            if j.result == GameResult::Ongoing && j.ruling == Ruling::None && !j.pending {
-                let mover = if lm.index % 2 == 1 {
-                    start.side_to_move()
-                } else {
-                    start.side_to_move().opponent()
-                };
-                let facing = matches!(lm.reason, IllegalMoveReason::KingsFacing);
-                j.result = match mover {
-                    Side::Red => GameResult::BlackWins,
-                    Side::Black => GameResult::RedWins,
-                };
-                j.ply = lm.index;
-                j.reason = format!(
-                    "move {} {}: {}; {} loses",
-                    lm.index,
-                    lm.mv.to_iccs(RankConvention::Iccs),
-                    lm.reason,
-                    mover.id()
-                );
-                j.articles = if facing {
-                    vec!["4.1.2".to_string()]
-                } else {
-                    vec!["3.1".to_string(), "4.1.6".to_string()]
-                };
+    /// The side to move in a FEN (`w`/`r` Red, `b` Black).
+    fn red_to_move(fen: &str) -> bool {
+        fen.split_whitespace().nth(1) != Some("b")
+    }
+
+    /// The record ends with a move the movement rules forbid: if the game had not ended
+    /// before it, the side that made it loses (4.1.2 kings facing; 3.1 / 4.1.6 own king left
+    /// attacked). Both engines' judgements have the same fields, hence a macro.
+    macro_rules! losing_move {
+        ($j:expr, $game:expr, $GameResult:ident, $Ruling:ident) => {
+            if let Some(lm) = &$game.losing_move {
+                let j = &mut $j;
+                if j.result == $GameResult::Ongoing && j.ruling == $Ruling::None && !j.pending {
+                    let red = red_to_move(&$game.start_fen) == (lm.index % 2 == 1);
+                    let facing = matches!(lm.reason, IllegalMoveReason::KingsFacing);
+                    j.result = if red {
+                        $GameResult::BlackWins
+                    } else {
+                        $GameResult::RedWins
+                    };
+                    j.ply = lm.index;
+                    j.reason = format!(
+                        "move {} {}: {}; {} loses",
+                        lm.index,
+                        lm.mv.to_iccs(RankConvention::Iccs),
+                        lm.reason,
+                        if red { "red" } else { "black" }
+                    );
+                    j.articles = if facing {
+                        vec!["4.1.2".to_string()]
+                    } else {
+                        vec!["3.1".to_string(), "4.1.6".to_string()]
+                    };
+                }
+            }
+        };
+    }
+
+    /// The rule set of the chosen engine.
+    enum Rules {
+        Oracle(Box<(RuleSet, Spec)>),
+        Fast(&'static fast::RuleSet),
+    }
+
+    /// Judges one game record (its start position and main line): the judgement as JSON and
+    /// its explanation.
+    fn judge_game(rules: &Rules, game: &GameRecord) -> Result<(serde_json::Value, String), String> {
+        let json = |j: &dyn erased::Json| j.value();
+        match rules {
+            Rules::Oracle(rs) => {
+                let (rules, spec) = &**rs;
+                let start = Board::from_fen(spec, &game.start_fen)
+                    .map_err(|e| format!("start position: {e}"))?;
+                let moves: Vec<OMove> = game
+                    .moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| {
+                        let text = m.to_string();
+                        OMove::parse_iccs(&text)
+                            .map_err(|e| format!("move {} {text:?}: {e}", i + 1))
+                    })
+                    .collect::<Result<_, _>>()?;
+                let mut j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
+                losing_move!(j, game, GameResult, Ruling);
+                Ok((json(&j), explain(&j, &start)))
+            }
+            Rules::Fast(rules) => {
+                let start = xiangqi_rules::Position::from_fen(&game.start_fen)
+                    .map_err(|e| format!("start position: {e}"))?;
+                let mut j = fast::judge(rules, &start, &game.moves).map_err(|e| e.to_string())?;
+                losing_move!(j, game, FGameResult, FRuling);
+                Ok((json(&j), fast::explain(&j, &start)))
             }
         }
-        Ok((start, j))
+    }
+
+    /// Serialisation of either engine's judgement.
+    mod erased {
+        /// A judgement that serialises.
+        pub(super) trait Json {
+            fn value(&self) -> serde_json::Value;
+        }
+        impl<T: serde::Serialize> Json for T {
+            fn value(&self) -> serde_json::Value {
+                serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+            }
+        }
     }
 
     /// Runs `judge --game`; `Ok(false)` when some record could not be judged.
     pub(super) fn run(args: &JudgeArgs) -> Result<bool, String> {
         let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
-        let (rules, spec) = rules_and_spec(args, &rules_id)?;
+        let rules = if args.engine == JudgeEngine::Fast {
+            Rules::Fast(super::fast::rule_set(&rules_id)?)
+        } else {
+            Rules::Oracle(Box::new(rules_and_spec(args, &rules_id)?))
+        };
         let entries = read(&args.game)?;
         if entries.is_empty() {
             return Err("judge --game: no *.pgn or *.xqf file found".to_string());
@@ -530,8 +589,7 @@ mod games {
                 .record
                 .as_ref()
                 .map_err(|e| format!("{}: {e}", only.file))?;
-            let (start, j) =
-                judge_game(&rules, &spec, game).map_err(|e| format!("{}: {e}", only.file))?;
+            let (j, text) = judge_game(&rules, game).map_err(|e| format!("{}: {e}", only.file))?;
             match args.format {
                 Format::Json => println!(
                     "{}",
@@ -539,7 +597,7 @@ mod games {
                 ),
                 Format::Text => {
                     println!("Game: {} ({})", only.file, tags_line(game));
-                    print!("{}", explain(&j, &start));
+                    print!("{text}");
                 }
             }
             return Ok(true);
@@ -555,7 +613,7 @@ mod games {
             let outcome = e
                 .record
                 .clone()
-                .and_then(|g| judge_game(&rules, &spec, &g).map(|(_, j)| (g, j)));
+                .and_then(|g| judge_game(&rules, &g).map(|(j, _)| (g, j)));
             let line = match outcome {
                 Ok((g, j)) => {
                     judged += 1;
@@ -582,5 +640,54 @@ mod games {
     fn tags_line(game: &GameRecord) -> String {
         let tag = |k: &str| game.tag(k).unwrap_or("?").to_string();
         format!("{}, result {}", tag("Event"), tag("Result"))
+    }
+}
+
+/// The fast engine (`xiangqi_rules::judge`).
+mod fast {
+    use xiangqi_rules::judge::{explain, judge, Builtin, RuleSet, BUILTIN_RULE_SETS};
+    use xiangqi_rules::{Move, Position, RankConvention};
+
+    use super::{Format, JudgeArgs};
+
+    /// The compiled rule set `id`, or an error naming the known ones.
+    pub(super) fn rule_set(id: &str) -> Result<&'static RuleSet, String> {
+        RuleSet::builtin(id).ok_or_else(|| {
+            format!(
+                "unknown rule set {id:?} (known: {})",
+                BUILTIN_RULE_SETS.join(", ")
+            )
+        })
+    }
+
+    /// Judges `texts` (ICCS) from `fen` (default: the start position) and prints the result.
+    pub(super) fn run(
+        args: &JudgeArgs,
+        rules_id: &str,
+        fen: Option<&str>,
+        texts: &[String],
+    ) -> Result<bool, String> {
+        let rules = rule_set(rules_id)?;
+        let start = match fen {
+            Some(f) => Position::from_fen(f).map_err(|e| format!("bad FEN: {e}"))?,
+            None => Position::startpos(),
+        };
+        let moves: Vec<Move> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                Move::parse_iccs(t, RankConvention::Iccs)
+                    .map_err(|e| format!("move {} {t:?}: {e}", i + 1))
+            })
+            .collect::<Result<_, _>>()?;
+        let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
+        match args.format {
+            Format::Json => {
+                let s = serde_json::to_string_pretty(&j).map_err(|e| e.to_string())?;
+                println!("{s}");
+            }
+            Format::Text => print!("{}", explain(&j, &start)),
+        }
+        Ok(true)
     }
 }
