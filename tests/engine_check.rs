@@ -85,6 +85,14 @@ fn xqrules(args: &[&str]) -> Run {
 
 fn engine_check(engine: &str, extra: &[&str]) -> Run {
     let mut args = vec!["engine-check", "--engine", engine];
+    // The fake engine knows the rule cases only with --rules-file: its move-generation tests
+    // leave the rule checks off.
+    if engine.contains("fake_uci.py")
+        && !engine.contains("--rules-file")
+        && !extra.contains(&"--rule-profile")
+    {
+        args.extend(["--rule-profile", "off"]);
+    }
     args.extend_from_slice(extra);
     xqrules(&args)
 }
@@ -165,14 +173,153 @@ fn fairy_stockfish_uci_agrees_on_perft_and_legal_moves() {
     assert!(report["engine"]["name"]
         .as_str()
         .is_some_and(|n| n.starts_with("Fairy-Stockfish")));
-    assert_eq!(report["rule_checks"]["checked"], false);
-    assert!(report["rule_checks"]["reason"]
-        .as_str()
-        .is_some_and(|r| r.contains("no chase rules")));
+    assert_fairy_stockfish_rule_checks(&report);
     eprintln!(
         "fairy-stockfish (UCI, ranks 1-10): {} checks at depths 1-3 agree",
         report["summary"]["agree"]
     );
+}
+
+/// Fairy-Stockfish 11 has perpetual check and no chase rules: the cases it can decide are
+/// checked and agree; the others are skipped, each with the reason.
+fn assert_fairy_stockfish_rule_checks(report: &Value) {
+    let rc = &report["rule_checks"];
+    assert_eq!(rc["checked"], true, "{rc:#}");
+    assert_eq!(rc["profile"], "perpetual-check", "{rc:#}");
+    assert!(rc["reason"]
+        .as_str()
+        .is_some_and(|r| r.contains("no chase rules")));
+    let cases = rc["cases"].as_array().expect("cases");
+    assert_eq!(cases.len(), examples_with_rulings().len());
+    let by_id = |id: &str| {
+        cases
+            .iter()
+            .find(|c| c["example"] == id)
+            .unwrap_or_else(|| panic!("no case {id}"))
+    };
+    // Perpetual check (長將) loses at once: Black's reply to Red's last check wins.
+    let fig01 = by_id("cxa-1999/fig01");
+    assert_eq!(fig01["result"], "agree", "{fig01:#}");
+    assert_eq!(fig01["score"], "mate 1");
+    assert_eq!(fig01["engine"], "mover_wins");
+    assert_eq!(by_id("cxa-2011/fig6")["result"], "agree");
+    // Idle against idle: a draw, cp 0.
+    assert_eq!(by_id("cxa-1999/fig12")["score"], "cp 0");
+    // A chase case is skipped, saying why.
+    let fig02 = by_id("cxa-1999/fig02");
+    assert_eq!(fig02["result"], "skipped");
+    assert!(fig02["reason"]
+        .as_str()
+        .is_some_and(|r| r.contains("chase") && r.contains("f4g4")));
+    let checked: Vec<&Value> = cases.iter().filter(|c| c["result"] != "skipped").collect();
+    assert!(checked.len() >= 6, "{} checked", checked.len());
+    for c in &checked {
+        assert_eq!(c["result"], "agree", "{c:#}");
+    }
+    for c in cases.iter().filter(|c| c["result"] == "skipped") {
+        assert!(
+            c["reason"].as_str().is_some_and(|r| r.contains("chase")),
+            "{c:#}"
+        );
+    }
+    eprintln!(
+        "fairy-stockfish rule cases: {} checked and agree, {} skipped (no chase rules)",
+        checked.len(),
+        cases.len() - checked.len()
+    );
+}
+
+/// (id, YAML) of every worked example of spec/examples with a ruling.
+fn examples_with_rulings() -> Vec<(String, serde_yaml::Value)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/examples");
+    let mut out = Vec::new();
+    for dir in std::fs::read_dir(&root).expect("spec/examples") {
+        let dir = dir.expect("entry").path();
+        if !dir.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(&dir).expect("example dir") {
+            let file = file.expect("entry").path();
+            if file.file_name().and_then(|n| n.to_str()) == Some("items.yaml") {
+                continue;
+            }
+            let y: serde_yaml::Value =
+                serde_yaml::from_str(&std::fs::read_to_string(&file).expect("example"))
+                    .expect("example YAML");
+            if y["expected"]["ruling"].as_str().is_some() {
+                out.push((y["id"].as_str().expect("id").to_string(), y));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn fake_engine_with_a_wrong_rule_case_is_caught() {
+    if !have_python("fake_engine_with_a_wrong_rule_case_is_caught") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("xqrules-rules-fake-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_text = dir.to_string_lossy().into_owned();
+    let export = xqrules(&[
+        "suite",
+        "export",
+        &dir_text,
+        "--depth",
+        "1",
+        "--positions",
+        "1",
+    ]);
+    assert_eq!(export.code, 0, "{}", export.stderr);
+    let rules_file = dir.join("rules.jsonl");
+    let engine = fake(
+        "correct",
+        &format!(
+            "--rules-file '{}' --wrong-rule cxa-1999/fig02",
+            rules_file.display()
+        ),
+    );
+    let run = engine_check(
+        &engine,
+        &["--depth", "1", "--positions", "1", "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let report = run.json();
+    assert_eq!(report["summary"]["disagree"], 0, "move generation agrees");
+    let cases = report["rule_checks"]["cases"].as_array().expect("cases");
+    assert_eq!(cases.len(), examples_with_rulings().len());
+    let wrong: Vec<&Value> = cases.iter().filter(|c| c["result"] != "agree").collect();
+    assert_eq!(wrong.len(), 1, "{wrong:#?}");
+    let w = wrong[0];
+    assert_eq!(w["example"], "cxa-1999/fig02");
+    assert_eq!(w["result"], "disagree");
+    assert_eq!(w["expected"], "red_loses");
+    // Black makes the last move; Red's check-and-chase loses, so Black should win: the engine
+    // says Black loses.
+    assert_eq!(w["mover"], "black");
+    assert_eq!(w["score"], "mate -1");
+    assert!(
+        w["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("expected the mover wins")
+                && r.contains("the mover loses")
+                && r.contains("cxa-1999 art. 25.2")),
+        "{w:#}"
+    );
+    // The text report names the example, the expected ruling, the score and the articles.
+    let text = engine_check(&engine, &["--depth", "1", "--positions", "1"]);
+    assert_eq!(text.code, 1);
+    let row = text
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("cxa-1999/fig02"))
+        .expect("a row for the case");
+    assert!(
+        row.contains("red_loses") && row.contains("mate -1") && row.contains("DIFFERS"),
+        "{row}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -593,11 +740,107 @@ fn suite_export_writes_epd_legal_moves_manifest_and_readme() {
     )
     .expect("manifest JSON");
     let files = manifest["files"].as_array().expect("files");
-    assert!(files
-        .iter()
-        .any(|f| f["name"] == "rules.jsonl" && f["status"] == "planned"));
+    let with_rulings = examples_with_rulings();
+    assert!(files.iter().any(|f| f["name"] == "rules.jsonl"
+        && f["status"] == "present"
+        && f["records"].as_u64() == Some(with_rulings.len() as u64)));
     let readme = std::fs::read_to_string(dir.join("README.md")).expect("README");
     assert!(readme.contains("perft.epd") && readme.contains("legal_moves.jsonl"));
+    assert!(readme.contains("rules.jsonl") && readme.contains("searchmoves"));
+
+    // rules.jsonl: one line per example with a ruling, every field, the example's data.
+    let rules = std::fs::read_to_string(dir.join("rules.jsonl")).expect("rules.jsonl");
+    assert_eq!(rules.lines().count(), with_rulings.len());
+    for line in rules.lines() {
+        let case: Value = serde_json::from_str(line).expect("JSON line");
+        for field in [
+            "id",
+            "rules",
+            "fen",
+            "moves",
+            "printed_moves",
+            "expected",
+            "classes",
+            "articles",
+            "rule_ids",
+            "engine_question",
+            "known_disagreement",
+        ] {
+            assert!(case.get(field).is_some(), "{field} missing: {line}");
+        }
+        let id = case["id"].as_str().expect("id");
+        let (_, y) = with_rulings
+            .iter()
+            .find(|(i, _)| i == id)
+            .unwrap_or_else(|| panic!("{id} is not an example with a ruling"));
+        assert_eq!(case["fen"].as_str(), y["fen"].as_str());
+        assert_eq!(case["rules"].as_str(), y["rules"].as_str());
+        let yaml_moves: Vec<String> = y["moves_full"]
+            .as_sequence()
+            .expect("moves_full")
+            .iter()
+            .map(|m| m.as_str().expect("move").to_string())
+            .collect();
+        assert_eq!(strings(&case["moves"]), yaml_moves);
+        assert_eq!(
+            case["expected"]["ruling"].as_str(),
+            y["expected"]["ruling"].as_str()
+        );
+        assert_eq!(
+            case["expected"]["must_change"].as_str(),
+            y["expected"]["must_change"].as_str()
+        );
+        match y["classes"].as_sequence() {
+            Some(printed) => {
+                let classes = case["classes"].as_array().expect("classes");
+                assert_eq!(classes.len(), printed.len(), "{id}");
+                for (c, p) in classes.iter().zip(printed) {
+                    assert_eq!(c["class"].as_str(), p["class"].as_str(), "{id}");
+                    assert_eq!(c["move"].as_str(), p["move"].as_str(), "{id}");
+                }
+            }
+            None => assert!(case["classes"].is_null(), "{id}"),
+        }
+        assert_eq!(
+            case["engine_question"]["move"].as_str(),
+            yaml_moves.last().map(String::as_str)
+        );
+        // The mover's result agrees with the ruling.
+        let q = &case["engine_question"];
+        let ruling = case["expected"]["ruling"].as_str().expect("ruling");
+        let expected_result = match (ruling, q["mover"].as_str().expect("mover")) {
+            ("draw", _) => "draw",
+            ("red_loses", "red") | ("black_loses", "black") => "loss",
+            _ => "win",
+        };
+        assert_eq!(q["mover_result"], expected_result, "{id}");
+    }
+    // Deterministic: a second export writes the same bytes.
+    let again = dir.join("again");
+    let again_text = again.to_string_lossy().into_owned();
+    let run = xqrules(&[
+        "suite",
+        "export",
+        &again_text,
+        "--depth",
+        "3",
+        "--positions",
+        "4",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for file in [
+        "perft.epd",
+        "legal_moves.jsonl",
+        "rules.jsonl",
+        "manifest.json",
+        "README.md",
+    ] {
+        assert_eq!(
+            std::fs::read(dir.join(file)).expect("first"),
+            std::fs::read(again.join(file)).expect("second"),
+            "{file} differs between two exports"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -135,3 +135,32 @@ fn a_last_move_that_leaves_the_kings_facing_loses_for_its_maker() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("kings would face"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_last_move_that_leaves_the_own_king_attacked_loses_for_its_maker() {
+    let dir = std::env::temp_dir().join(format!("xq-judge-selfcheck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The red rook e1 is pinned by the black rook e5; 2... d9d8 is legal, then 3. e1d1 exposes red's
+    // king.
+    let file = dir.join("self-check.pgn");
+    std::fs::write(
+        &file,
+        "[FEN \"3k5/9/9/9/4r4/9/9/9/4R4/4K4 w - - 0 1\"]\n[Format \"ICCS\"]\n\n\
+         1. e0f0 d9d8 2. f0e0 d8d9 3. e1d1 *\n",
+    )
+    .unwrap();
+    let o = xqrules(&[
+        "judge",
+        "--game",
+        file.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["result"], "black_wins", "{v}");
+    assert_eq!(v["articles"], serde_json::json!(["3.1", "4.1.6"]));
+    assert_eq!(v["ply"], 5);
+    assert!(v["reason"].as_str().unwrap().contains("red loses"), "{v}");
+    std::fs::remove_dir_all(&dir).ok();
+}

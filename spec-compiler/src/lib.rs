@@ -6,6 +6,7 @@
 //! * [`compile`]: move tables (steps, leaps with block points, slide line tables, zones,
 //!   reachability, Zobrist keys).
 //! * [`codegen`]: Rust source for the build script.
+//! * [`examples`]: the table of bundled worked examples for the CLI.
 //! * [`ruleset`]: the machine form of a repetition rule set (棋例), [`ruleset::RuleSet`];
 //!   [`ruleset_compile`] loads it from `spec/rules/` (resolving overlays) and generates Rust.
 //!
@@ -20,6 +21,7 @@
 
 pub mod codegen;
 pub mod compile;
+pub mod examples;
 pub mod load;
 pub mod rules;
 pub mod ruleset;

@@ -20,6 +20,11 @@ construction, and each other mode misbehaves in one precise way:
 
 With --no-divide it prints only the `Nodes searched: N` line, as some engines do.
 
+Rule cases: `go depth N searchmoves M` is answered from --rules-file (the `rules.jsonl` of
+`xqrules suite export`): when the position and M are a case's question, the score is the
+printed ruling for the mover (`mate 1` win, `mate -1` loss, `cp 0` draw); --wrong-rule ID gets
+that case wrong (win and loss swapped, a draw answered as a win). Anything else: `cp 13`.
+
 Only the board part of the FEN is needed to follow moves, so the script plays moves by moving
 letters on a 10x9 grid; all legality comes from xqrules.
 """
@@ -231,6 +236,9 @@ def main():
     parser.add_argument("--target-moves", default="",
                         help="comma-separated ICCS moves from the start to the corrupted position")
     parser.add_argument("--bad-move", default="", help="ICCS move dropped or added there")
+    parser.add_argument("--rules-file", default="",
+                        help="rules.jsonl of an exported suite, to answer rule cases")
+    parser.add_argument("--wrong-rule", default="", help="example id answered wrongly")
     parser.add_argument("--after", type=int, default=1,
                         help="hang/crash/garbage at this `go perft` command (1 = the first)")
     args = parser.parse_args()
@@ -250,7 +258,24 @@ def main():
             target = play(target, move)
         corruption = Corruption(oracle, target, args.bad_move, -1 if args.mode == "drop" else 1)
 
+    rule_answers = {}
+    if args.rules_file:
+        import json
+        with open(args.rules_file, encoding="utf-8") as f:
+            for line in f:
+                case = json.loads(line)
+                key_ = (case["fen"], tuple(case["moves"][:-1]), case["moves"][-1])
+                result = case["engine_question"]["mover_result"]
+                wrong = case["id"] == args.wrong_rule
+                if wrong:
+                    result = {"win": "loss", "loss": "win", "draw": "win"}[result]
+                # Examples may share a position and moves (a 1999 figure placed in a 2011
+                # position): the wrong answer wins, so that the chosen case is really wrong.
+                if wrong or key_ not in rule_answers:
+                    rule_answers[key_] = {"win": "mate 1", "loss": "mate -1", "draw": "cp 0"}[result]
+
     fen = START_FEN
+    base_fen, played = START_FEN, []
     set_up_with_moves = False
     perfts = 0
     for raw in sys.stdin:
@@ -275,9 +300,16 @@ def main():
             else:
                 fen, rest = " ".join(words[2:8]), words[8:]
             set_up_with_moves = bool(rest[1:]) if rest else False
+            base_fen, played = fen, []
             if rest and rest[0] == "moves":
                 for move in rest[1:]:
+                    played.append(to_iccs(move, args.ranks))
                     fen = play(fen, to_iccs(move, args.ranks))
+        elif command == "go" and "searchmoves" in words:
+            move = words[words.index("searchmoves") + 1]
+            score = rule_answers.get((base_fen, tuple(played), to_iccs(move, args.ranks)), "cp 13")
+            out("info depth 1 score %s nodes 1 pv %s" % (score, move))
+            out("bestmove %s" % move)
         elif command == "go" and len(words) >= 3 and words[1] == "perft":
             perfts += 1
             depth = int(words[2])

@@ -85,26 +85,40 @@ pub(crate) fn value(rs: &RuleSet, b: &Board, id: PieceId) -> f64 {
         .unwrap_or(rs.floating_pawn_value)
 }
 
+/// The context of a search for threats: the rule set, and the pieces the move being classified
+/// offers in exchange. A mate that needs the offering side to take one of those pieces is that
+/// exchange accepted, not a mate "at once" (reading `kill-not-by-accepting-exchange`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ctx<'a> {
+    /// The rule set.
+    pub rs: &'a RuleSet,
+    /// Pieces excluded from the mates of [`mates_at_once`].
+    pub offered: &'a BTreeSet<PieceId>,
+}
+
+/// No piece offered.
+static NONE_OFFERED: BTreeSet<PieceId> = BTreeSet::new();
+
+impl<'a> Ctx<'a> {
+    /// The context with no piece offered.
+    pub fn new(rs: &'a RuleSet) -> Ctx<'a> {
+        Ctx {
+            rs,
+            offered: &NONE_OFFERED,
+        }
+    }
+
+    /// The context with the pieces `offered` excluded from the mates of [`mates_at_once`].
+    pub fn offering(rs: &'a RuleSet, offered: &'a BTreeSet<PieceId>) -> Ctx<'a> {
+        Ctx { rs, offered }
+    }
+}
+
 /// Does the side to move have a move that mates at once (29.4: "不致被將死")? "At once" is a
 /// mate by consecutive checks within `mated_at_once_plies` (readings `mated-at-once`,
-/// `mated-at-once-2011`).
-pub(crate) fn mates_at_once(rs: &RuleSet, b: &Board) -> bool {
-    OFFERED.with(|o| mate_by_checks_in(b, rs.mated_at_once_plies, &o.borrow()))
-}
-
-thread_local! {
-    /// The pieces the move being classified offers in exchange, while its threats are searched:
-    /// a mate that needs the offering side to take one of them is that exchange accepted, not a
-    /// mate "at once" (reading `kill-not-by-accepting-exchange`).
-    static OFFERED: std::cell::RefCell<BTreeSet<PieceId>> = const { std::cell::RefCell::new(BTreeSet::new()) };
-}
-
-/// Runs `f` with the pieces `offered` excluded from the mates of [`mates_at_once`].
-pub(crate) fn with_offered<T>(offered: BTreeSet<PieceId>, f: impl FnOnce() -> T) -> T {
-    let old = OFFERED.with(|o| o.replace(offered));
-    let r = f();
-    OFFERED.with(|o| o.replace(old));
-    r
+/// `mated-at-once-2011`), never taking one of the pieces `cx.offered`.
+pub(crate) fn mates_at_once(cx: &Ctx, b: &Board) -> bool {
+    mate_by_checks_in(b, cx.rs.mated_at_once_plies, cx.offered)
 }
 
 /// The legal moves of the side to move that capture on `sq`.
@@ -120,12 +134,13 @@ fn captures_on(b: &Board, sq: Coord) -> Vec<OMove> {
 /// after which the other side mates at once never being worth making (29.4, 假根).
 /// `only`: when set, the pieces of `side` that may take part (joint chase test, 24.17).
 pub(crate) fn see(
-    rs: &RuleSet,
+    cx: &Ctx,
     b: &Board,
     sq: Coord,
     only: Option<(Side, PieceId)>,
     depth: u32,
 ) -> f64 {
+    let rs = cx.rs;
     if depth == 0 {
         return 0.0;
     }
@@ -143,8 +158,8 @@ pub(crate) fn see(
         }
         let mut a = b.clone();
         apply(&mut a, m);
-        let g = v - see(rs, &a, sq, only, depth - 1);
-        if g > best && !mates_at_once(rs, &a) {
+        let g = v - see(cx, &a, sq, only, depth - 1);
+        if g > best && !mates_at_once(cx, &a) {
             best = g;
         }
     }
@@ -195,8 +210,9 @@ impl Threat {
 ///
 /// With `checker`, only lines of checks that start with that piece are followed; the judge
 /// passes `None` (reading `chase-check-line-any`).
-pub(crate) fn threats(rs: &RuleSet, b: &Board, checker: Option<PieceId>) -> Vec<Threat> {
-    let mut out = direct_threats(rs, b);
+pub(crate) fn threats(cx: &Ctx, b: &Board, checker: Option<PieceId>) -> Vec<Threat> {
+    let rs = cx.rs;
+    let mut out = direct_threats(cx, b);
     if rs
         .chase_forms
         .iter()
@@ -204,7 +220,7 @@ pub(crate) fn threats(rs: &RuleSet, b: &Board, checker: Option<PieceId>) -> Vec<
         && rs.chase_search_depth >= 3
     {
         let direct: BTreeSet<PieceId> = out.iter().map(|t| t.target).collect();
-        for t in check_threats(rs, b, rs.chase_search_depth, checker) {
+        for t in check_threats(cx, b, rs.chase_search_depth, checker) {
             if !direct.contains(&t.target) {
                 out.push(t);
             }
@@ -214,9 +230,14 @@ pub(crate) fn threats(rs: &RuleSet, b: &Board, checker: Option<PieceId>) -> Vec<
 }
 
 /// Direct captures with gain (29.1 first form and the exchange form).
-fn direct_threats(rs: &RuleSet, b: &Board) -> Vec<Threat> {
+fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
+    let rs = cx.rs;
     let me = b.st.turn;
     let mut out: Vec<Threat> = Vec::new();
+    let winnable_now: BTreeSet<PieceId> = direct_threats_plain(cx, b)
+        .into_iter()
+        .map(|(t, _)| t)
+        .collect();
     for m in b.legal_moves() {
         let Some(target) = b.piece_id_at(m.to) else {
             continue;
@@ -228,9 +249,12 @@ fn direct_threats(rs: &RuleSet, b: &Board) -> Vec<Threat> {
         let mut a = b.clone();
         apply(&mut a, m);
         let exchange_depth = 8;
-        let back = see(rs, &a, m.to, None, exchange_depth);
-        let gain = value(rs, b, target) - back;
-        if gain <= 0.0 || mates_at_once(rs, &a) {
+        let back = see(cx, &a, m.to, None, exchange_depth);
+        let mut gain = value(rs, b, target) - back;
+        if gain <= 0.0 {
+            gain = gain.max(exchange_with_follow_up(cx, b, &a, m, &winnable_now));
+        }
+        if gain <= 0.0 || mates_at_once(cx, &a) {
             continue;
         }
         // A pawn given for a piece is no gain (25.3; 2011 26.6: except for a rook).
@@ -259,6 +283,10 @@ fn direct_threats(rs: &RuleSet, b: &Board) -> Vec<Threat> {
     if rs.joint_chase {
         let targets: BTreeSet<PieceId> = out.iter().map(|t| t.target).collect();
         for target in targets {
+            // A piece won only across two squares (exchange-removes-protector) is no joint chase.
+            if !winnable(cx, b, target) {
+                continue;
+            }
             let t_sq = b.square_of(target).expect("on board");
             let spec = b.spec();
             // The target's possible protectors, by geometry.
@@ -282,7 +310,7 @@ fn direct_threats(rs: &RuleSet, b: &Board) -> Vec<Threat> {
                             .any(|q| spec.could_move(p.role, p.side, s, *q))
                 })
                 .map(|p| p.id)
-                .filter(|p| !winnable(rs, &without(b, b.square_of(*p).expect("on board")), target))
+                .filter(|p| !winnable(cx, &without(b, b.square_of(*p).expect("on board")), target))
                 .collect();
             // A rook attacked by a lesser piece is won by that piece alone (2011 26.8: a chase of
             // a rook is a chase of a rook whatever else takes part; reading `grave-joint`).
@@ -300,17 +328,75 @@ fn direct_threats(rs: &RuleSet, b: &Board) -> Vec<Threat> {
     out
 }
 
+/// The complete exchange of 24.3 / 29.1 across two squares (reading `exchange-removes-protector`):
+/// the side to move captures with `m` (`a` is the board after it); if the other side recaptures
+/// on that square, the capturer may, instead of going on there, take a piece elsewhere that it
+/// could not win before and wins now (the exchange took its protector away; `winnable_now` are
+/// the pieces it could already win, which are threats of their own). Only where the rule set has
+/// that interpretation. The other side picks the answer (no recapture, or
+/// the recapture) that leaves the capturer least; a capture after which the taker is mated at once
+/// is never made (29.4). Returns the net gain of the capturer (may be ≤ 0).
+fn exchange_with_follow_up(
+    cx: &Ctx,
+    b: &Board,
+    a: &Board,
+    m: OMove,
+    winnable_now: &BTreeSet<PieceId>,
+) -> f64 {
+    let rs = cx.rs;
+    if !rs
+        .interpretations
+        .iter()
+        .any(|i| i.id == "exchange-removes-protector")
+    {
+        return f64::NEG_INFINITY;
+    }
+    let Some(victim) = b.piece_id_at(m.to) else {
+        return f64::NEG_INFINITY;
+    };
+    let capturer = b.piece_id_at(m.from).expect("a mover");
+    let v = value(rs, b, victim);
+    let mut worst = v;
+    for r in captures_on(a, m.to) {
+        let mut c = a.clone();
+        apply(&mut c, r);
+        if mates_at_once(cx, &c) {
+            continue;
+        }
+        // Going on on the same square, as in `see`.
+        let mut best = see(cx, &c, m.to, None, 7);
+        // Or taking a piece the recapturer protected, now left without it.
+        for f in c.legal_moves() {
+            let Some(t) = c.piece_id_at(f.to) else {
+                continue;
+            };
+            if f.to == m.to || winnable_now.contains(&t) || !is_material(&c, t) {
+                continue;
+            }
+            let mut d = c.clone();
+            apply(&mut d, f);
+            let g = value(rs, &c, t) - see(cx, &d, f.to, None, 8);
+            if g > best && !mates_at_once(cx, &d) {
+                best = g;
+            }
+        }
+        worst = worst.min(v - value(rs, a, capturer) + best);
+    }
+    worst
+}
+
 /// Can the side to move win `target` by a direct capture and the exchange that follows? (The
 /// material count only: whether the taker is then mated is a separate condition, 29.4, and
 /// taking a defender off the board must not count as taking part in the chase.)
-fn winnable(rs: &RuleSet, b: &Board, target: PieceId) -> bool {
+fn winnable(cx: &Ctx, b: &Board, target: PieceId) -> bool {
+    let rs = cx.rs;
     let Some(sq) = b.square_of(target) else {
         return false;
     };
     captures_on(b, sq).into_iter().any(|m| {
         let mut a = b.clone();
         apply(&mut a, m);
-        value(rs, b, target) - see(rs, &a, sq, None, 8) > 0.0
+        value(rs, b, target) - see(cx, &a, sq, None, 8) > 0.0
     })
 }
 
@@ -321,14 +407,15 @@ fn pawn_trade_is_gain(rs: &RuleSet, b: &Board, target: PieceId) -> bool {
 
 /// Lines of consecutive checks that end in a gain of material whatever the defender answers
 /// (29.1 second form). Each threat names the first checking piece and a piece won.
-fn check_threats(rs: &RuleSet, b: &Board, depth: u32, checker: Option<PieceId>) -> Vec<Threat> {
+fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> Vec<Threat> {
+    let rs = cx.rs;
     let mut out = Vec::new();
     for k in checking_moves(b) {
         let attacker = b.piece_id_at(k.from).expect("a mover");
         if checker.is_some_and(|c| c != attacker) {
             continue;
         }
-        if let Some((gain, targets)) = check_line(rs, b, k, depth) {
+        if let Some((gain, targets)) = check_line(cx, b, k, depth) {
             // A pawn won by a line of checks is no gain: its value floats (25.3 / 2011 26.6;
             // reading `floating-pawn-by-checks`).
             for target in targets
@@ -367,7 +454,8 @@ pub(crate) fn checking_moves(b: &Board) -> Vec<OMove> {
 /// After the checking move `k`, the least gain the checker is sure of against every answer,
 /// with the pieces it wins in the end; `None` when some answer leaves it no gain, or when the
 /// check mates (a kill, not a chase).
-fn check_line(rs: &RuleSet, b: &Board, k: OMove, depth: u32) -> Option<(f64, BTreeSet<PieceId>)> {
+fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<(f64, BTreeSet<PieceId>)> {
+    let rs = cx.rs;
     let first = b.piece_id_at(k.to).map(|v| value(rs, b, v)).unwrap_or(0.0);
     let mut a = b.clone();
     apply(&mut a, k);
@@ -387,7 +475,7 @@ fn check_line(rs: &RuleSet, b: &Board, k: OMove, depth: u32) -> Option<(f64, BTr
         if c.legal_moves().is_empty() {
             return None;
         }
-        let (sub, sub_targets) = best_gain(rs, &c, depth.saturating_sub(2));
+        let (sub, sub_targets) = best_gain(cx, &c, depth.saturating_sub(2));
         let mut total = first + sub - lost;
         // A pawn sacrificed to win a piece is no gain (25.3), except for a rook in 2011 (26.6).
         if lost_pawn_only
@@ -410,13 +498,13 @@ fn check_line(rs: &RuleSet, b: &Board, k: OMove, depth: u32) -> Option<(f64, BTr
 
 /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
 /// line, with the pieces it wins.
-fn best_gain(rs: &RuleSet, b: &Board, depth: u32) -> (f64, BTreeSet<PieceId>) {
+fn best_gain(cx: &Ctx, b: &Board, depth: u32) -> (f64, BTreeSet<PieceId>) {
     let mut best = 0.0;
     let mut targets = BTreeSet::new();
     if depth == 0 {
         return (best, targets);
     }
-    for t in direct_threats_plain(rs, b) {
+    for t in direct_threats_plain(cx, b) {
         if t.1 > best {
             best = t.1;
             targets = BTreeSet::from([t.0]);
@@ -424,7 +512,7 @@ fn best_gain(rs: &RuleSet, b: &Board, depth: u32) -> (f64, BTreeSet<PieceId>) {
     }
     if depth >= 3 {
         for k in checking_moves(b) {
-            if let Some((g, ts)) = check_line(rs, b, k, depth) {
+            if let Some((g, ts)) = check_line(cx, b, k, depth) {
                 if g > best {
                     best = g;
                     targets = ts;
@@ -436,7 +524,8 @@ fn best_gain(rs: &RuleSet, b: &Board, depth: u32) -> (f64, BTreeSet<PieceId>) {
 }
 
 /// Direct captures with gain, without the bookkeeping of [`direct_threats`]: (target, gain).
-fn direct_threats_plain(rs: &RuleSet, b: &Board) -> Vec<(PieceId, f64)> {
+fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64)> {
+    let rs = cx.rs;
     let mut out = Vec::new();
     for m in b.legal_moves() {
         let Some(target) = b.piece_id_at(m.to) else {
@@ -444,8 +533,8 @@ fn direct_threats_plain(rs: &RuleSet, b: &Board) -> Vec<(PieceId, f64)> {
         };
         let mut a = b.clone();
         apply(&mut a, m);
-        let gain = value(rs, b, target) - see(rs, &a, m.to, None, 8);
-        if gain > 0.0 && !mates_at_once(rs, &a) {
+        let gain = value(rs, b, target) - see(cx, &a, m.to, None, 8);
+        if gain > 0.0 && !mates_at_once(cx, &a) {
             out.push((target, gain));
         }
     }

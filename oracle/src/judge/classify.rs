@@ -9,7 +9,7 @@ use crate::coord::{Coord, OMove, Side};
 
 use super::analysis::{
     self, can_capture, capturable_by, is_king, is_material, is_pawn, mate_by_checks, pass,
-    reach_of, role_id, threats, value, without, Cover, Threat,
+    reach_of, role_id, threats, value, without, Cover, Ctx, Threat,
 };
 use super::rules::RuleSet;
 use super::{JudgeError, MoveClass};
@@ -334,7 +334,7 @@ fn chase_test(
     let me = before.side_to_move();
     // Lines of checks by any piece of the mover count (reading `chase-check-line-any`).
     let checker = None;
-    let old: BTreeSet<(PieceId, PieceId)> = threats(rules, before, checker)
+    let old: BTreeSet<(PieceId, PieceId)> = threats(&Ctx::new(rules), before, checker)
         .iter()
         .map(Threat::key)
         .collect();
@@ -342,13 +342,13 @@ fn chase_test(
         .into_iter()
         .map(|(_, e)| e)
         .collect();
-    let after_threats = if rules.kill_avoids_offered {
-        analysis::with_offered(exchange_partners.clone(), || {
-            threats(rules, &pass(after), checker)
-        })
+    let none = BTreeSet::new();
+    let offering = if rules.kill_avoids_offered {
+        &exchange_partners
     } else {
-        threats(rules, &pass(after), checker)
+        &none
     };
+    let after_threats = threats(&Ctx::offering(rules, offering), &pass(after), checker);
     let (offers, now): (Vec<Threat>, Vec<Threat>) = after_threats
         .into_iter()
         .filter(|t| is_material(after, t.target))
@@ -541,8 +541,8 @@ fn is_exchange_offer(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId)
                 let mut a = after.clone();
                 a.st.turn = them;
                 analysis::apply(&mut a, OMove::new(t_sq, p_sq));
-                let back = analysis::see(rules, &a, p_sq, None, 8);
-                v - back >= 0.0 && !analysis::mates_at_once(rules, &a)
+                let back = analysis::see(&Ctx::new(rules), &a, p_sq, None, 8);
+                v - back >= 0.0 && !analysis::mates_at_once(&Ctx::new(rules), &a)
             }
     })
 }
@@ -560,7 +560,7 @@ fn offered_pieces(
         .map(|(_, e)| e)
         .collect();
     out.extend(
-        threats(rules, &pass(after), None)
+        threats(&Ctx::new(rules), &pass(after), None)
             .into_iter()
             .filter(|t| is_material(after, t.target) && is_exchange_offer(rules, after, t, mover))
             .map(|t| t.target),
@@ -592,7 +592,7 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat) -> bool {
             let victim = a.piece_id_at(m.to)?;
             let mut c = a.clone();
             analysis::apply(&mut c, m);
-            Some(value(rules, &a, victim) - analysis::see(rules, &c, m.to, None, 8))
+            Some(value(rules, &a, victim) - analysis::see(&Ctx::new(rules), &c, m.to, None, 8))
         })
         .fold(0.0, f64::max);
     lost > t.gain
@@ -656,7 +656,7 @@ fn new_exchange_pairs(
         t.legal_moves().into_iter().filter(|m| m.to == sq).any(|m| {
             let mut a = t.clone();
             analysis::apply(&mut a, m);
-            value(rules, b, x) - analysis::see(rules, &a, sq, None, 8) > 0.0
+            value(rules, b, x) - analysis::see(&Ctx::new(rules), &a, sq, None, 8) > 0.0
         })
     };
     pairs(after)
@@ -681,7 +681,7 @@ fn offered_to(rules: &RuleSet, after: &Board, to: Coord, mover: PieceId) -> Opti
                 let from = after.square_of(*e).expect("on board");
                 let mut a = after.clone();
                 analysis::apply(&mut a, OMove::new(from, to));
-                can_capture(&a, me, to).is_empty() && !analysis::mates_at_once(rules, &a)
+                can_capture(&a, me, to).is_empty() && !analysis::mates_at_once(&Ctx::new(rules), &a)
             }
         })
         .filter(|_| rules.floating_pawn_value >= 0.0)
@@ -717,12 +717,40 @@ fn followed(
                     let xs = open.square_of(x).expect("on board");
                     let mut c = open.clone();
                     analysis::apply(&mut c, OMove::new(m.to, xs));
-                    value(rules, &open, x) - analysis::see(rules, &c, xs, None, 8) > 0.0
+                    value(rules, &open, x) - analysis::see(&Ctx::new(rules), &c, xs, None, 8) > 0.0
                 }
             });
-            protected && behind && rules.floating_pawn_value >= 0.0
+            protected && behind && held(rules, after, sq, m.to) && rules.floating_pawn_value >= 0.0
         }
     })
+}
+
+/// 牵 (28.8 / 24.7, reading `follow-pin`): the piece on `sq` cannot step aside without loss:
+/// after each of its legal moves, the follower on `follower` can win material with a capture
+/// (gain after the complete exchange, not mated at once, 29.4 / 24.3). A departure that protects
+/// the piece behind, or that threatens mate so that taking costs the game, frees it.
+fn held(rules: &RuleSet, after: &Board, sq: Coord, follower: Coord) -> bool {
+    after
+        .legal_moves()
+        .into_iter()
+        .filter(|d| d.from == sq)
+        .all(|d| {
+            let mut a = after.clone();
+            analysis::apply(&mut a, d);
+            a.legal_moves()
+                .into_iter()
+                .filter(|c| c.from == follower)
+                .any(|c| {
+                    let Some(victim) = a.piece_id_at(c.to) else {
+                        return false;
+                    };
+                    let mut b = a.clone();
+                    analysis::apply(&mut b, c);
+                    value(rules, &a, victim) - analysis::see(&Ctx::new(rules), &b, c.to, None, 8)
+                        > 0.0
+                        && !analysis::mates_at_once(&Ctx::new(rules), &b)
+                })
+        })
 }
 
 /// 28.7 / 24.6 block: the moved piece stands in the way of an enemy piece (a line, a horse's

@@ -23,6 +23,7 @@
 //! ```
 
 mod analysis;
+pub mod axf;
 mod classify;
 mod cycle;
 mod rules;
@@ -34,7 +35,7 @@ use std::fmt::Write as _;
 
 use serde::{Serialize, Serializer};
 
-use crate::board::{Board, Status};
+use crate::board::{Board, IllegalMove, Status};
 use crate::coord::{OMove, Side};
 
 pub use classify::{classify, Classification};
@@ -255,11 +256,26 @@ pub fn classify_all(
     let mut out: Vec<Classification> = Vec::new();
     let mut b = start.clone();
     for (i, m) in moves.iter().enumerate() {
-        let c = classify(rules, &b, *m, out.last()).map_err(|e| with_index(e, i + 1))?;
+        let c = classify_with(rules, &b, *m, out.last()).map_err(|e| with_index(e, i + 1))?;
         analysis::apply(&mut b, *m);
         out.push(c);
     }
     Ok(out)
+}
+
+/// Classifies one move with the rule set's classifier (`judge.classifier`: the CXA exchange test
+/// of [`classify`], or the AXF piece-pair chase of [`axf::classify`]).
+pub fn classify_with(
+    rules: &RuleSet,
+    before: &Board,
+    m: OMove,
+    previous: Option<&Classification>,
+) -> Result<Classification, JudgeError> {
+    if rules.classifier == "axf" {
+        axf::classify(rules, before, m, previous)
+    } else {
+        classify(rules, before, m, previous)
+    }
 }
 
 fn with_index(e: JudgeError, index: usize) -> JudgeError {
@@ -349,20 +365,24 @@ pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgemen
                 let mut j = base(ply);
                 j.result = winner(loser);
                 j.reason = format!("{loser} is checkmated (將死)");
-                j.articles = vec!["3.1".into(), "4.1.1".into()];
+                j.articles = rules.mate_articles.clone();
                 return Ok(j);
             }
             Status::Stalemate { loser } => {
                 let mut j = base(ply);
                 j.result = winner(loser);
                 j.reason = format!("{loser} has no legal move (困毙) and loses");
-                j.articles = vec!["3.2".into(), "4.1.3".into()];
+                j.articles = rules.stalemate_articles.clone();
                 return Ok(j);
             }
             Status::Ongoing => {}
         }
         if occurrences as u32 >= rules.repetition_count {
-            let from = previous.expect("two occurrences at least");
+            let from = if rules.cycle_from_first {
+                occ[0]
+            } else {
+                previous.expect("two occurrences at least")
+            };
             return Ok(rule_cycle(rules, &boards, moves, from, ply, false));
         }
         // Natural limit (4.2.4) with the claimant's checks capped (23.3).
@@ -376,10 +396,7 @@ pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgemen
                     "{} rounds without a capture (自然限着); {claimant}'s checks counted at most {} times",
                     rules.natural_limit_moves, rules.check_cap_moves
                 );
-                j.articles = vec![
-                    rules.article("cxa1999.4.2.4"),
-                    rules.article("cxa1999.23.3"),
-                ];
+                j.articles = rules.natural_limit_articles.clone();
                 return Ok(j);
             }
         }
@@ -388,11 +405,92 @@ pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgemen
     let last = position_key(boards.last().expect("non-empty"));
     let occ = &seen[&last];
     if occ.len() >= 2 {
-        let from = occ[occ.len() - 2];
+        let from = if rules.cycle_from_first {
+            occ[0]
+        } else {
+            occ[occ.len() - 2]
+        };
         return Ok(rule_cycle(rules, &boards, moves, from, ply, true));
     }
     let mut j = base(ply);
     j.reason = "no repetition, no end of game".to_string();
+    Ok(j)
+}
+
+/// Judges a game record whose moves may end with a move the movement rules forbid because it
+/// exposes the mover's own king: the kings face each other (4.1.2) or the own king is left
+/// attacked (3.1, 4.1.6). Game records keep such a move: it ends the game, lost by its maker.
+///
+/// `moves` are the record's legal moves and `last` the move after them that the record ends
+/// with, if it is one the judge should try (a legal `last` is judged as an ordinary move). When
+/// the game goes on after `moves` (no end, no ruling; a repetition short of the ruling point
+/// decides nothing), a `last` that
+/// exposes the own king loses for its maker, with the articles of the rule set (entries
+/// `cxa1999.4.1.2`, `cxa1999.3.1`, `cxa1999.4.1.6`); a `last` illegal for another reason is an
+/// error with its 1-based index.
+///
+/// ```
+/// use xiangqi_oracle::{judge::{judge_record, GameResult, RuleSet}, Board, Spec};
+/// let rules = RuleSet::embedded("cxa-1999").unwrap();
+/// let start = Board::from_fen(Spec::embedded(), "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1").unwrap();
+/// // The advisor steps aside: the kings face each other (4.1.2), red loses.
+/// let j = judge_record(&rules, &start, &[], Some("e1d2".parse().unwrap())).unwrap();
+/// assert_eq!((j.result, j.ply), (GameResult::BlackWins, 1));
+/// assert_eq!(j.articles, ["4.1.2"]);
+/// ```
+pub fn judge_record(
+    rules: &RuleSet,
+    start: &Board,
+    moves: &[OMove],
+    last: Option<OMove>,
+) -> Result<Judgement, JudgeError> {
+    let Some(m) = last else {
+        return judge(rules, start, moves);
+    };
+    let j = judge(rules, start, moves)?;
+    if j.result != GameResult::Ongoing || (j.ruling != Ruling::None && !j.pending) {
+        // The game ended (or awaits a ruling) before the last move.
+        return Ok(j);
+    }
+    let mut end = start.clone();
+    for mv in moves {
+        analysis::apply(&mut end, *mv);
+    }
+    let index = moves.len() + 1;
+    let Err(e) = end.check_move(m) else {
+        let all: Vec<OMove> = moves.iter().copied().chain([m]).collect();
+        return judge(rules, start, &all);
+    };
+    let articles = match e {
+        IllegalMove::KingsWouldFace { .. } => vec![rules.article("cxa1999.4.1.2")],
+        IllegalMove::LeavesKingInCheck { .. } => {
+            vec![rules.article("cxa1999.3.1"), rules.article("cxa1999.4.1.6")]
+        }
+        _ => {
+            return Err(JudgeError::IllegalMove {
+                index,
+                mv: m.to_string(),
+                reason: e.to_string(),
+            })
+        }
+    };
+    let mover = end.side_to_move();
+    // A repetition short of the ruling point decides nothing: the forbidden move does.
+    let mut j = Judgement {
+        ruling: Ruling::None,
+        must_change: None,
+        immediate: false,
+        pending: false,
+        cycle: Vec::new(),
+        red_pattern: None,
+        black_pattern: None,
+        details: Vec::new(),
+        ..j
+    };
+    j.result = winner(mover);
+    j.ply = index;
+    j.reason = format!("move {index} {m}: {e}; {mover} loses");
+    j.articles = articles;
     Ok(j)
 }
 
@@ -427,17 +525,20 @@ fn rule_cycle(
     let mut cycle: Vec<Classification> = Vec::new();
     // The move before the cycle gives context (a block answers the kill just before it).
     let mut prev: Option<Classification> = if from >= 1 {
-        classify(rules, &boards[from - 1], moves[from - 1], None).ok()
+        classify_with(rules, &boards[from - 1], moves[from - 1], None).ok()
     } else {
         None
     };
     for ply in from + 1..=to {
-        let c = classify(rules, &boards[ply - 1], moves[ply - 1], prev.as_ref())
+        let c = classify_with(rules, &boards[ply - 1], moves[ply - 1], prev.as_ref())
             .expect("moves were checked");
         prev = Some(c.clone());
         cycle.push(c);
     }
     cycle::apply_pawn_clause(rules, &mut cycle);
+    if rules.classifier == "axf" {
+        axf::mark_persistent_chases(&mut cycle);
+    }
     let red = cycle::side_pattern(rules, &cycle, Side::Red);
     let black = cycle::side_pattern(rules, &cycle, Side::Black);
     let ruling = cycle::rule(rules, &red, &black);

@@ -16,7 +16,7 @@ use super::MoveClass;
 #[derive(Debug, thiserror::Error)]
 pub enum RulesError {
     /// The rule set id is not one of the known files.
-    #[error("unknown rule set {0:?} (known: cxa-1999, cxa-2011)")]
+    #[error("unknown rule set {0:?} (known: cxa-1999, cxa-2011, axf)")]
     Unknown(String),
     /// A file could not be read.
     #[error("{file}: cannot read: {source}")]
@@ -54,6 +54,7 @@ const EMBEDDED: &[(&str, &str)] = &[
         "cxa-2011.yaml",
         include_str!("../../../spec/rules/cxa-2011.yaml"),
     ),
+    ("axf.yaml", include_str!("../../../spec/rules/axf.yaml")),
 ];
 
 /// Where rule files come from.
@@ -316,10 +317,23 @@ pub struct RuleSet {
     pub class_zh: BTreeMap<String, String>,
     /// Every interpretation recorded in the rule set (base and overlay).
     pub interpretations: Vec<Interpretation>,
+    /// How single moves are classified (`judge.classifier`): `cxa` (the exchange test of
+    /// 28.3 / 29, [`classify`](super::classify)) or `axf` (the piece-pair chase of the Asian
+    /// rules, [`axf::classify`](super::axf::classify)).
+    pub classifier: String,
+    /// Articles of a checkmate (`judge.mate_articles`; CXA 3.1, 4.1.1).
+    pub mate_articles: Vec<String>,
+    /// Articles of a stalemate (`judge.stalemate_articles`; CXA 3.2, 4.1.3).
+    pub stalemate_articles: Vec<String>,
+    /// Articles of the natural limit (`judge.natural_limit_articles`; CXA 4.2.4, 23.3).
+    pub natural_limit_articles: Vec<String>,
+    /// `judge.cycle_span: all`: the moves ruled on are all those since the first occurrence of
+    /// the repeated position (AXF); otherwise (CXA) those since its previous occurrence.
+    pub cycle_from_first: bool,
 }
 
 /// The rule set ids bundled with the crate.
-pub const RULE_SETS: &[&str] = &["cxa-1999", "cxa-2011"];
+pub const RULE_SETS: &[&str] = &["cxa-1999", "cxa-2011", "axf"];
 
 impl RuleSet {
     /// The embedded copy (`include_str!` of `spec/rules/`) of rule set `id`.
@@ -625,6 +639,18 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         class_articles.insert(name.clone(), art);
         class_zh.insert(name, s(c, "zh_name"));
     }
+    // A rule set with its own `classes` (AXF) cites its own term ids.
+    for c in doc
+        .get("classes")
+        .and_then(Value::as_sequence)
+        .into_iter()
+        .flatten()
+    {
+        let (name, cid) = (s(c, "same_as"), s(c, "id"));
+        if !name.is_empty() && !cid.is_empty() {
+            class_articles.insert(name, cid);
+        }
+    }
     let reduce: BTreeMap<String, String> = terms
         .get("reduce_for_patterns")
         .and_then(|r| r.get("map"))
@@ -802,6 +828,46 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
             why: s(i, "why"),
         })
         .collect();
+    let judge = doc.get("judge");
+    let judge_list = |key: &str, default: &[&str]| {
+        let v = strings(judge.and_then(|j| j.get(key)));
+        if v.is_empty() {
+            default.iter().map(|a| a.to_string()).collect()
+        } else {
+            v
+        }
+    };
+    let classifier = judge
+        .and_then(|j| j.get("classifier"))
+        .and_then(Value::as_str)
+        .unwrap_or("cxa")
+        .to_string();
+    if !matches!(classifier.as_str(), "cxa" | "axf") {
+        return Err(invalid(
+            &file,
+            format!("judge.classifier: unknown classifier {classifier:?} (known: cxa, axf)"),
+        ));
+    }
+    let natural_default = ["cxa1999.4.2.4", "cxa1999.23.3"]
+        .map(|i| articles.get(i).cloned().unwrap_or_else(|| i.to_string()));
+    let natural_default: Vec<&str> = natural_default.iter().map(String::as_str).collect();
+    let mate_articles = judge_list("mate_articles", &["3.1", "4.1.1"]);
+    let stalemate_articles = judge_list("stalemate_articles", &["3.2", "4.1.3"]);
+    let natural_limit_articles = judge_list("natural_limit_articles", &natural_default);
+    let cycle_from_first = match judge
+        .and_then(|j| j.get("cycle_span"))
+        .and_then(Value::as_str)
+        .unwrap_or("last")
+    {
+        "last" => false,
+        "all" => true,
+        other => {
+            return Err(invalid(
+                &file,
+                format!("judge.cycle_span: {other:?} is not last or all"),
+            ))
+        }
+    };
     Ok(RuleSet {
         id: id.to_string(),
         title: s(doc, "title"),
@@ -831,5 +897,10 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         class_articles,
         class_zh,
         interpretations,
+        classifier,
+        mate_articles,
+        stalemate_articles,
+        natural_limit_articles,
+        cycle_from_first,
     })
 }

@@ -136,7 +136,7 @@ fn rule_sets_load_and_overlay_resolves() {
 
 /// The threats of the side to move in `fen`.
 fn threats_in(rules: &RuleSet, fen: &str) -> Vec<analysis::Threat> {
-    analysis::threats(rules, &board(fen), None)
+    analysis::threats(&analysis::Ctx::new(rules), &board(fen), None)
 }
 
 fn class_of(rules: &RuleSet, fen: &str, m: &str) -> Classification {
@@ -147,7 +147,7 @@ fn class_of(rules: &RuleSet, fen: &str, m: &str) -> Classification {
 fn true_protection_is_not_a_chase_target() {
     // Red rook a5 attacks the black horse e5, which the black rook e7 protects: rook for horse
     // is no gain (28.16 有根子).
-    let t = threats_in(&r1999(), "4k4/9/4r4/9/4n4/R8/9/9/9/3K5 w - - 0 1");
+    let t = threats_in(&r1999(), "4k4/9/4r4/9/R3n4/9/9/9/9/3K5 w - - 0 1");
     assert!(t.is_empty(), "{t:?}");
 }
 
@@ -451,7 +451,7 @@ fn debug_threats() {
                 println!("   kill line starts {k}");
             }
         }
-        for t in analysis::threats(&rules, &p, None) {
+        for t in analysis::threats(&analysis::Ctx::new(&rules), &p, None) {
             println!(
                 "   threat by {} on {} gain {} joint {} checks {} necessary {:?}",
                 classify::piece_name(&p, t.attacker),
@@ -466,4 +466,406 @@ fn debug_threats() {
             );
         }
     }
+}
+
+#[test]
+fn a_forbidden_last_move_of_a_record_loses_for_its_maker() {
+    let rules = r1999();
+    // Kings facing (4.1.2): the advisor steps off the file.
+    let start = board("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1");
+    let j = judge_record(&rules, &start, &moves("e1d2"), None).unwrap_err();
+    assert!(matches!(j, JudgeError::IllegalMove { index: 1, .. }));
+    let j = judge_record(&rules, &start, &[], Some(mv("e1d2"))).unwrap();
+    assert_eq!((j.result, j.ply), (GameResult::BlackWins, 1));
+    assert_eq!(j.articles, vec![rules.article("cxa1999.4.1.2")]);
+    assert!(j.reason.contains("kings would face"), "{}", j.reason);
+    // Own king left attacked (3.1, 4.1.6), after two legal rounds; black's king moves.
+    let start = board("3k5/9/9/9/4r4/9/9/9/4R4/4K4 w - - 0 1");
+    let legal = moves("e0f0 d9d8 f0e0 d8d9");
+    let j = judge_record(&r2011(), &start, &legal, Some(mv("e1d1"))).unwrap();
+    assert_eq!((j.result, j.ply), (GameResult::BlackWins, 5));
+    assert_eq!(j.articles, ["3.1", "4.1.6"]);
+    // A legal last move is judged as an ordinary move.
+    let j = judge_record(&rules, &start, &legal, Some(mv("e1e2"))).unwrap();
+    assert_eq!((j.result, j.ply), (GameResult::Ongoing, 5));
+    // Any other illegal move is an error with its index.
+    let e = judge_record(&rules, &start, &legal, Some(mv("e1f3"))).unwrap_err();
+    assert!(matches!(e, JudgeError::IllegalMove { index: 5, .. }), "{e}");
+    // A repetition short of the ruling point (pending) decides nothing: the king steps next to
+    // the pawn c1 and red loses.
+    let start = board("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1");
+    let cycle = moves("f0e0 e8f8 e0f0 f8e8");
+    assert!(judge(&rules, &start, &cycle).unwrap().pending);
+    let j = judge_record(&rules, &start, &cycle, Some(mv("d0d1"))).unwrap();
+    assert_eq!(
+        (j.result, j.ply, j.pending),
+        (GameResult::BlackWins, 5, false)
+    );
+    assert_eq!((j.ruling, j.cycle.len()), (Ruling::None, 0));
+    // A game that ended before the last move (the third occurrence: perpetual check) stays ended.
+    let twice = moves("f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8");
+    let j = judge_record(&rules, &start, &twice, Some(mv("d0d1"))).unwrap();
+    assert_eq!((j.result, j.ply), (GameResult::BlackWins, 8));
+    assert_eq!(j.ruling, Ruling::RedLoses);
+}
+
+#[test]
+fn an_unprotected_piece_is_a_chase_target() {
+    // The red rook a5 attacks the horse e5, which nothing protects (無根子, 28.16 / 24.15).
+    let fen = "4k4/9/9/9/R3n4/9/9/9/9/3K5 w - - 0 1";
+    let horse = board(fen).piece_id_at("e5".parse().unwrap()).unwrap();
+    for rules in [r1999(), r2011()] {
+        let t = threats_in(&rules, fen);
+        assert_eq!(t.len(), 1, "{t:?}");
+        assert_eq!(
+            (t[0].target, t[0].cover),
+            (horse, analysis::Cover::Unprotected)
+        );
+        assert_eq!(t[0].gain, 2.0, "a horse is worth 2");
+    }
+}
+
+#[test]
+fn kill_depth_2011_covers_a_seven_check_mate() {
+    // 2011 图17: after 将４退１ black threatens a mate of seven checks (13 plies), none shorter.
+    let rules = r2011();
+    assert_eq!(rules.kill_search_depth, 13);
+    let start = board("1R3a3/3ka4/bRr4r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 w - - 0 1");
+    let all = classify_all(&rules, &start, &moves("b7b8 d8d7 b8b7 d7d8")).unwrap();
+    assert_eq!(all[3].class, MoveClass::Kill, "{:?}", all[3]);
+    let mut b = start.clone();
+    for m in moves("b7b8 d8d7 b8b7 d7d8") {
+        b.play(m).unwrap();
+    }
+    let p = analysis::pass(&b);
+    assert!(!analysis::mate_by_checks(&p, 11));
+    assert!(analysis::mate_by_checks(&p, 13));
+    // 1999 keeps 9 plies: the same move is no kill there.
+    let all = classify_all(&r1999(), &start, &moves("b7b8 d8d7 b8b7 d7d8")).unwrap();
+    assert_ne!(all[3].class, MoveClass::Kill);
+}
+
+#[test]
+fn a_follow_needs_a_real_hold() {
+    // 1999 圖十五 ply 3: the rook e4 keeps the protected horse e3 in view, the rook e2 behind it,
+    // and no horse move saves that rook: 跟 (28.8, reading follow-pin).
+    let fig15 = board("3k1a3/4a4/b3b4/9/9/4R4/4n4/3Ar4/3KA4/9 w - - 0 1");
+    let all = classify_all(&r1999(), &fig15, &moves("e4d4 d9e9 d4e4")).unwrap();
+    assert_eq!(all[2].class, MoveClass::Follow, "{:?}", all[2]);
+    // 2011 图20 ply 4: the rook c6 faces the protected horse b6 with the rook a6 behind, but
+    // 马八进九 makes the cannon a9 protect that rook: not held, idle.
+    let fig20 = board("C3kab2/4a4/4b4/RNr3p1p/9/3pp1P2/P7P/4B4/3cA4/3AK1B2 w - - 0 1");
+    let all = classify_all(&r2011(), &fig20, &moves("b6a8 c6c8 a8b6 c8c6")).unwrap();
+    assert_eq!(all[3].class, MoveClass::Idle, "{:?}", all[3]);
+}
+
+#[test]
+fn a_complete_exchange_may_take_a_protector_away() {
+    // 2011 图4 ply 3: 马六进四 uncovers 炮×马 (the elephant g5 is the screen); 象×炮 and then 马×卒:
+    // the horse c5 that protected the pawn e4 is gone, a pawn is netted (reading
+    // exchange-removes-protector): a chase of the horse c5.
+    let rules = r2011();
+    let start = board("4k4/4a4/4ba2b/5N3/2n5C/4p2p1/5n3/4BA3/4A4/2B2K3 w - - 0 1");
+    let ms = moves("f6d5 i7g5 d5f6");
+    let all = classify_all(&rules, &start, &ms).unwrap();
+    assert_eq!(all[2].class, MoveClass::Chase, "{:?}", all[2]);
+    assert_eq!(all[2].targets, vec!["c5".parse().unwrap()]);
+    // Without the reading, the exchange on one square nets nothing: idle.
+    let mut one_square = rules.clone();
+    one_square
+        .interpretations
+        .retain(|i| i.id != "exchange-removes-protector");
+    let all = classify_all(&one_square, &start, &ms).unwrap();
+    assert_eq!(all[2].class, MoveClass::Idle, "{:?}", all[2]);
+}
+
+/// The unit tests of this file and of `tests/judge_games.rs`, with the articles each exercises,
+/// per rule set (for the coverage table of docs/rules-notes.md).
+const UNIT_COVERAGE: &[(&str, &[&str], &[&str])] = &[
+    (
+        "true_protection_is_not_a_chase_target",
+        &["28.16", "29.3"],
+        &[],
+    ),
+    ("false_protection_counts_as_none", &["28.16"], &[]),
+    ("latent_protection_counts", &["28.16"], &[]),
+    (
+        "an_unprotected_piece_is_a_chase_target",
+        &["28.16", "29.1"],
+        &["24.15", "24.3"],
+    ),
+    (
+        "a_lesser_piece_attacking_a_rook_chases_it",
+        &["28.3", "29.1", "29.3"],
+        &[],
+    ),
+    ("kill_is_a_forced_mate_by_checks", &["28.2"], &[]),
+    (
+        "kill_depth_2011_covers_a_seven_check_mate",
+        &["28.2"],
+        &["24.2"],
+    ),
+    ("chase_must_be_new", &["28.3", "29.2"], &[]),
+    (
+        "pieces_are_followed_by_identity_through_a_cycle",
+        &["28.12", "25.2"],
+        &[],
+    ),
+    ("natural_limit_with_check_cap", &["4.2.4", "23.3"], &[]),
+    ("king_alone_chase_is_idle", &["27.1"], &["26.1"]),
+    (
+        "pawn_alone_chase_is_idle_unless_mutual_attack",
+        &["27.2"],
+        &["26.1"],
+    ),
+    (
+        "perpetual_check_loses_at_once_and_pending_is_reported",
+        &["24.1", "28.10", "4.2.3"],
+        &[],
+    ),
+    (
+        "opening_shuffle_is_idle_on_both_sides",
+        &["24.2", "26.2", "28.9"],
+        &[],
+    ),
+    ("json_contract_fields", &[], &["4.1.4", "25.1"]),
+    ("a_follow_needs_a_real_hold", &["28.8"], &["24.7"]),
+    (
+        "a_complete_exchange_may_take_a_protector_away",
+        &[],
+        &["24.3"],
+    ),
+    (
+        "a_forbidden_last_move_of_a_record_loses_for_its_maker",
+        &["3.1", "4.1.2", "4.1.6"],
+        &["3.1", "4.1.6"],
+    ),
+    (
+        "judge_games::a_last_move_that_leaves_the_kings_facing_loses_for_its_maker",
+        &["4.1.2"],
+        &[],
+    ),
+    (
+        "judge_games::a_last_move_that_leaves_the_own_king_attacked_loses_for_its_maker",
+        &["3.1", "4.1.6"],
+        &[],
+    ),
+];
+
+/// An article of the coverage table: its number, the spec entries, the examples, the unit tests.
+type CoverageRow = (
+    String,
+    std::collections::BTreeSet<String>,
+    std::collections::BTreeSet<String>,
+    std::collections::BTreeSet<String>,
+);
+
+fn article_key(a: &str) -> Vec<u32> {
+    a.split('.').map(|p| p.parse().unwrap_or(0)).collect()
+}
+
+fn is_article_number(a: &str) -> bool {
+    !a.is_empty()
+        && a.split('.')
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+}
+
+fn md_cell(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('|', "\\|")
+}
+
+/// Regenerates the generated part of docs/rules-notes.md (between the markers): per-article
+/// coverage of CXA 1999 and 2011 by the worked examples (the articles the judge cites for them and
+/// those the example files name) and by the unit tests, and every `interpretation:` entry.
+/// Run with `cargo test -p xiangqi-oracle --lib rules_notes_tables -- --ignored`.
+#[test]
+#[ignore = "regenerates docs/rules-notes.md (slow: judges every example)"]
+fn rules_notes_tables() {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::fmt::Write as _;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut out = String::new();
+    out.push_str("<!-- generated by `cargo test -p xiangqi-oracle --lib rules_notes_tables -- --ignored`; do not edit by hand -->\n\n");
+    for (k, rs_id) in ["cxa-1999", "cxa-2011"].iter().enumerate() {
+        let rules = RuleSet::embedded(rs_id).unwrap();
+        // article -> entry ids
+        let mut rows: BTreeMap<Vec<u32>, CoverageRow> = BTreeMap::new();
+        let mut row = |a: &str| {
+            let a = a.trim().to_string();
+            rows.entry(article_key(&a))
+                .or_insert_with(|| (a.clone(), BTreeSet::new(), BTreeSet::new(), BTreeSet::new()));
+            article_key(&a)
+        };
+        let mut entries: Vec<(Vec<u32>, String)> = Vec::new();
+        for (id, a) in &rules.articles {
+            for part in a.split(',') {
+                if is_article_number(part.trim()) {
+                    entries.push((row(part), id.clone()));
+                }
+            }
+        }
+        for c in [
+            MoveClass::Check,
+            MoveClass::Kill,
+            MoveClass::Chase,
+            MoveClass::Exchange,
+            MoveClass::Offer,
+            MoveClass::Block,
+            MoveClass::Follow,
+            MoveClass::Idle,
+        ] {
+            let a = rules.class_article(c);
+            if is_article_number(&a) {
+                entries.push((row(&a), format!("class {}", c.name())));
+            }
+        }
+        let mut examples: Vec<(Vec<u32>, String)> = Vec::new();
+        let dir = root.join("spec/examples").join(rs_id);
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for f in files {
+            let y: serde_yaml::Value =
+                serde_yaml::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+            let name = f.file_stem().unwrap().to_string_lossy().to_string();
+            let mut cited: BTreeSet<String> = BTreeSet::new();
+            for a in y["articles"].as_sequence().into_iter().flatten() {
+                cited.insert(
+                    a.as_str()
+                        .map(str::to_string)
+                        .unwrap_or_else(|| format!("{a:?}")),
+                );
+            }
+            for i in y["rule_ids"].as_sequence().into_iter().flatten() {
+                if let Some(a) = i.as_str().and_then(|i| rules.articles.get(i)) {
+                    cited.extend(a.split(',').map(|p| p.trim().to_string()));
+                }
+            }
+            let start = board(y["fen"].as_str().unwrap());
+            let full: Vec<OMove> = y["moves_full"]
+                .as_sequence()
+                .unwrap()
+                .iter()
+                .map(|m| mv(m.as_str().unwrap()))
+                .collect();
+            let j = judge(&rules, &start, &full).unwrap();
+            cited.extend(j.articles.iter().cloned());
+            for c in &j.cycle {
+                cited.extend(c.articles.iter().cloned());
+            }
+            for a in cited.iter().filter(|a| is_article_number(a)) {
+                examples.push((row(a), name.clone()));
+            }
+        }
+        let mut units: Vec<(Vec<u32>, String)> = Vec::new();
+        for (name, a1999, a2011) in UNIT_COVERAGE {
+            for a in if k == 0 { *a1999 } else { *a2011 } {
+                units.push((row(a), (*name).to_string()));
+            }
+        }
+        for (key, id) in entries {
+            rows.get_mut(&key).unwrap().1.insert(id);
+        }
+        for (key, e) in examples {
+            rows.get_mut(&key).unwrap().2.insert(e);
+        }
+        for (key, u) in units {
+            rows.get_mut(&key).unwrap().3.insert(u);
+        }
+        // Rows carried only by interpretations that cite another edition's numbers are dropped.
+        let interp_ids: BTreeSet<&str> = rules
+            .interpretations
+            .iter()
+            .map(|i| i.id.as_str())
+            .collect();
+        rows.retain(|_, (_, ids, ex, un)| {
+            !ex.is_empty() || !un.is_empty() || ids.iter().any(|i| !interp_ids.contains(i.as_str()))
+        });
+        let _ = writeln!(out, "### Coverage by article: {rs_id}\n");
+        out.push_str(
+            "| Article | Spec entries | Worked examples | Unit tests |\n|---|---|---|---|\n",
+        );
+        let (mut with_ex, mut with_unit, mut none) = (0, 0, 0);
+        for (a, ids, ex, un) in rows.values() {
+            if !ex.is_empty() {
+                with_ex += 1;
+            }
+            if !un.is_empty() {
+                with_unit += 1;
+            }
+            if ex.is_empty() && un.is_empty() {
+                none += 1;
+            }
+            let join = |s: &BTreeSet<String>| {
+                if s.is_empty() {
+                    "—".to_string()
+                } else {
+                    s.iter().cloned().collect::<Vec<_>>().join(", ")
+                }
+            };
+            let _ = writeln!(out, "| {a} | {} | {} | {} |", join(ids), join(ex), join(un));
+        }
+        let _ = writeln!(
+            out,
+            "\n{} articles: {with_ex} exercised by worked examples, {with_unit} by unit tests, {none} by neither.\n",
+            rows.len()
+        );
+    }
+    // Interpretations: rule sets (resolved overlays) and material.yaml.
+    let mut interp: BTreeMap<String, (Vec<String>, Interpretation)> = BTreeMap::new();
+    for rs_id in ["cxa-1999", "cxa-2011"] {
+        for i in RuleSet::embedded(rs_id).unwrap().interpretations {
+            interp
+                .entry(i.id.clone())
+                .or_insert_with(|| (Vec::new(), i.clone()))
+                .0
+                .push(rs_id.to_string());
+        }
+    }
+    let material: serde_yaml::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(root.join("spec/material.yaml")).unwrap())
+            .unwrap();
+    for i in material["interpretations"]
+        .as_sequence()
+        .into_iter()
+        .flatten()
+    {
+        let s = |k: &str| i[k].as_str().unwrap_or_default().to_string();
+        interp.insert(
+            s("id"),
+            (
+                vec!["material".to_string()],
+                Interpretation {
+                    id: s("id"),
+                    article: s("article"),
+                    reading: s("reading"),
+                    why: s("why"),
+                },
+            ),
+        );
+    }
+    let _ = writeln!(out, "### Every interpretation ({} entries)\n", interp.len());
+    out.push_str("| Id | In | Article | Reading | Why |\n|---|---|---|---|---|\n");
+    for (id, (sets, i)) in &interp {
+        let _ = writeln!(
+            out,
+            "| {id} | {} | {} | {} | {} |",
+            sets.join(", "),
+            md_cell(&i.article),
+            md_cell(&i.reading),
+            md_cell(&i.why)
+        );
+    }
+    let path = root.join("docs/rules-notes.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let (begin, end) = ("<!-- generated:begin -->\n", "<!-- generated:end -->");
+    let b = doc.find(begin).expect("begin marker") + begin.len();
+    let e = doc.find(end).expect("end marker");
+    let new = format!("{}{}{}", &doc[..b], out, &doc[e..]);
+    std::fs::write(&path, new).unwrap();
 }

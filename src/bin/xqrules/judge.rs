@@ -8,6 +8,7 @@
 //! Exit code 0 for any ruling; 2 for bad input (FEN, a move with its 1-based index, rule set,
 //! example id, spec directory, `--spec` with the fast engine).
 
+use std::io::BufRead;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
@@ -17,7 +18,7 @@ use xiangqi_oracle::{Board, OMove, Spec};
 /// Arguments of `xqrules judge`.
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
-    /// Rule set: cxa-1999 or cxa-2011 (with --example: defaults to the example's).
+    /// Rule set: cxa-1999, cxa-2011 or axf (with --example: defaults to the example's).
     #[arg(long)]
     rules: Option<String>,
     /// Start position in Xiangqi FEN (default: the start position, or the example's).
@@ -26,7 +27,7 @@ pub struct JudgeArgs {
     /// The moves in ICCS, separated by spaces or commas (default: the example's `moves_full`).
     #[arg(long)]
     moves: Option<String>,
-    /// A bundled worked example, e.g. cxa-1999/fig03 or cxa-2011/fig29-var.
+    /// A bundled worked example, e.g. cxa-1999/fig03, cxa-2011/fig29-var or axf/O46.
     #[arg(long)]
     example: Option<String>,
     /// Which implementation rules: the fast adjudicator (default) or the reference oracle
@@ -47,6 +48,12 @@ pub struct JudgeArgs {
     /// progress bar on stderr. Exit 1 when a record could not be judged (each is reported).
     #[arg(long, num_args = 1.., conflicts_with_all = ["example", "moves", "fen"])]
     game: Vec<PathBuf>,
+    /// Many cases at once, as JSON lines (FILE, or - for stdin): each line an object
+    /// `{"id": any, "fen": "...", "moves": "m1 m2 ..." or ["m1", ...]}` (ICCS moves). Prints one
+    /// JSON line per case: `{"id": .., "judgement": {..}}` or `{"id": .., "error": ".."}`.
+    /// With --rules (default cxa-1999). Exit 1 when some case could not be judged.
+    #[arg(long, conflicts_with_all = ["example", "moves", "fen", "game"])]
+    batch: Option<PathBuf>,
 }
 
 /// Which adjudicator answers.
@@ -67,197 +74,9 @@ enum Format {
     Json,
 }
 
-/// The bundled CXA worked examples (`spec/examples/`), by id.
-const EXAMPLES: &[(&str, &str)] = &[
-    (
-        "cxa-1999/fig01",
-        include_str!("../../../spec/examples/cxa-1999/fig01.yaml"),
-    ),
-    (
-        "cxa-1999/fig02",
-        include_str!("../../../spec/examples/cxa-1999/fig02.yaml"),
-    ),
-    (
-        "cxa-1999/fig03",
-        include_str!("../../../spec/examples/cxa-1999/fig03.yaml"),
-    ),
-    (
-        "cxa-1999/fig04",
-        include_str!("../../../spec/examples/cxa-1999/fig04.yaml"),
-    ),
-    (
-        "cxa-1999/fig05",
-        include_str!("../../../spec/examples/cxa-1999/fig05.yaml"),
-    ),
-    (
-        "cxa-1999/fig06",
-        include_str!("../../../spec/examples/cxa-1999/fig06.yaml"),
-    ),
-    (
-        "cxa-1999/fig07",
-        include_str!("../../../spec/examples/cxa-1999/fig07.yaml"),
-    ),
-    (
-        "cxa-1999/fig08",
-        include_str!("../../../spec/examples/cxa-1999/fig08.yaml"),
-    ),
-    (
-        "cxa-1999/fig09",
-        include_str!("../../../spec/examples/cxa-1999/fig09.yaml"),
-    ),
-    (
-        "cxa-1999/fig10",
-        include_str!("../../../spec/examples/cxa-1999/fig10.yaml"),
-    ),
-    (
-        "cxa-1999/fig11",
-        include_str!("../../../spec/examples/cxa-1999/fig11.yaml"),
-    ),
-    (
-        "cxa-1999/fig12",
-        include_str!("../../../spec/examples/cxa-1999/fig12.yaml"),
-    ),
-    (
-        "cxa-1999/fig13",
-        include_str!("../../../spec/examples/cxa-1999/fig13.yaml"),
-    ),
-    (
-        "cxa-1999/fig14",
-        include_str!("../../../spec/examples/cxa-1999/fig14.yaml"),
-    ),
-    (
-        "cxa-1999/fig15",
-        include_str!("../../../spec/examples/cxa-1999/fig15.yaml"),
-    ),
-    (
-        "cxa-1999/fig16",
-        include_str!("../../../spec/examples/cxa-1999/fig16.yaml"),
-    ),
-    (
-        "cxa-2011/fig2",
-        include_str!("../../../spec/examples/cxa-2011/fig2.yaml"),
-    ),
-    (
-        "cxa-2011/fig3",
-        include_str!("../../../spec/examples/cxa-2011/fig3.yaml"),
-    ),
-    (
-        "cxa-2011/fig4",
-        include_str!("../../../spec/examples/cxa-2011/fig4.yaml"),
-    ),
-    (
-        "cxa-2011/fig5",
-        include_str!("../../../spec/examples/cxa-2011/fig5.yaml"),
-    ),
-    (
-        "cxa-2011/fig6",
-        include_str!("../../../spec/examples/cxa-2011/fig6.yaml"),
-    ),
-    (
-        "cxa-2011/fig7",
-        include_str!("../../../spec/examples/cxa-2011/fig7.yaml"),
-    ),
-    (
-        "cxa-2011/fig8",
-        include_str!("../../../spec/examples/cxa-2011/fig8.yaml"),
-    ),
-    (
-        "cxa-2011/fig9",
-        include_str!("../../../spec/examples/cxa-2011/fig9.yaml"),
-    ),
-    (
-        "cxa-2011/fig10",
-        include_str!("../../../spec/examples/cxa-2011/fig10.yaml"),
-    ),
-    (
-        "cxa-2011/fig11",
-        include_str!("../../../spec/examples/cxa-2011/fig11.yaml"),
-    ),
-    (
-        "cxa-2011/fig12",
-        include_str!("../../../spec/examples/cxa-2011/fig12.yaml"),
-    ),
-    (
-        "cxa-2011/fig13",
-        include_str!("../../../spec/examples/cxa-2011/fig13.yaml"),
-    ),
-    (
-        "cxa-2011/fig14",
-        include_str!("../../../spec/examples/cxa-2011/fig14.yaml"),
-    ),
-    (
-        "cxa-2011/fig15",
-        include_str!("../../../spec/examples/cxa-2011/fig15.yaml"),
-    ),
-    (
-        "cxa-2011/fig16",
-        include_str!("../../../spec/examples/cxa-2011/fig16.yaml"),
-    ),
-    (
-        "cxa-2011/fig17",
-        include_str!("../../../spec/examples/cxa-2011/fig17.yaml"),
-    ),
-    (
-        "cxa-2011/fig18",
-        include_str!("../../../spec/examples/cxa-2011/fig18.yaml"),
-    ),
-    (
-        "cxa-2011/fig19",
-        include_str!("../../../spec/examples/cxa-2011/fig19.yaml"),
-    ),
-    (
-        "cxa-2011/fig20",
-        include_str!("../../../spec/examples/cxa-2011/fig20.yaml"),
-    ),
-    (
-        "cxa-2011/fig21",
-        include_str!("../../../spec/examples/cxa-2011/fig21.yaml"),
-    ),
-    (
-        "cxa-2011/fig22",
-        include_str!("../../../spec/examples/cxa-2011/fig22.yaml"),
-    ),
-    (
-        "cxa-2011/fig23",
-        include_str!("../../../spec/examples/cxa-2011/fig23.yaml"),
-    ),
-    (
-        "cxa-2011/fig24",
-        include_str!("../../../spec/examples/cxa-2011/fig24.yaml"),
-    ),
-    (
-        "cxa-2011/fig25",
-        include_str!("../../../spec/examples/cxa-2011/fig25.yaml"),
-    ),
-    (
-        "cxa-2011/fig26",
-        include_str!("../../../spec/examples/cxa-2011/fig26.yaml"),
-    ),
-    (
-        "cxa-2011/fig27",
-        include_str!("../../../spec/examples/cxa-2011/fig27.yaml"),
-    ),
-    (
-        "cxa-2011/fig28",
-        include_str!("../../../spec/examples/cxa-2011/fig28.yaml"),
-    ),
-    (
-        "cxa-2011/fig29",
-        include_str!("../../../spec/examples/cxa-2011/fig29.yaml"),
-    ),
-    (
-        "cxa-2011/fig30",
-        include_str!("../../../spec/examples/cxa-2011/fig30.yaml"),
-    ),
-    (
-        "cxa-2011/fig29-var",
-        include_str!("../../../spec/examples/cxa-2011/fig29-var.yaml"),
-    ),
-    (
-        "cxa-2011/fig30-var",
-        include_str!("../../../spec/examples/cxa-2011/fig30-var.yaml"),
-    ),
-];
+// `EXAMPLES`: every bundled worked example (`spec/examples/<dir>/<name>.yaml`), by id; generated
+// by build.rs (xiangqi_spec::examples::examples_table).
+include!(concat!(env!("OUT_DIR"), "/examples.rs"));
 
 /// What an example provides.
 struct Example {
@@ -318,12 +137,15 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
     if !args.game.is_empty() {
         return games::run(&args);
     }
+    if let Some(path) = &args.batch {
+        return run_batch(&args, path);
+    }
     let example = args.example.as_deref().map(load_example).transpose()?;
     let rules_id = args
         .rules
         .clone()
         .or_else(|| example.as_ref().map(|e| e.rules.clone()))
-        .ok_or("judge: --rules cxa-1999|cxa-2011 (or --example ID) is required")?;
+        .ok_or("judge: --rules cxa-1999|cxa-2011|axf (or --example ID) is required")?;
     let fen = args
         .fen
         .clone()
@@ -372,6 +194,81 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
     Ok(true)
 }
 
+/// One case of `judge --batch`.
+fn batch_case(
+    rules: &RuleSet,
+    spec: &Spec,
+    line: &serde_json::Value,
+) -> Result<serde_json::Value, String> {
+    let fen = line
+        .get("fen")
+        .and_then(|f| f.as_str())
+        .ok_or("no \"fen\" string")?;
+    let texts: Vec<String> = match line.get("moves") {
+        Some(serde_json::Value::String(m)) => m
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect(),
+        Some(serde_json::Value::Array(a)) => a
+            .iter()
+            .map(|m| {
+                m.as_str()
+                    .map(str::to_string)
+                    .ok_or("a move is not a string")
+            })
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+        Some(_) => return Err("\"moves\" is neither a string nor a list".into()),
+    };
+    let start = Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}"))?;
+    let moves: Vec<OMove> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| OMove::parse_iccs(t).map_err(|e| format!("move {} {t:?}: {e}", i + 1)))
+        .collect::<Result<_, _>>()?;
+    let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
+    serde_json::to_value(&j).map_err(|e| e.to_string())
+}
+
+/// `judge --batch`: JSON lines in, JSON lines out; `Ok(false)` when a case failed.
+fn run_batch(args: &JudgeArgs, path: &std::path::Path) -> Result<bool, String> {
+    let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
+    let (rules, spec) = rules_and_spec(args, &rules_id)?;
+    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(std::io::BufReader::new(
+            std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        ))
+    };
+    let mut ok = true;
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| format!("{}: line {}: {e}", path.display(), n + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let out = match serde_json::from_str::<serde_json::Value>(&line) {
+            Err(e) => {
+                ok = false;
+                serde_json::json!({"line": n + 1, "error": format!("not JSON: {e}")})
+            }
+            Ok(v) => {
+                let id = v.get("id").cloned().unwrap_or(serde_json::Value::Null);
+                match batch_case(&rules, &spec, &v) {
+                    Ok(j) => serde_json::json!({"id": id, "judgement": j}),
+                    Err(e) => {
+                        ok = false;
+                        serde_json::json!({"id": id, "line": n + 1, "error": e})
+                    }
+                }
+            }
+        };
+        println!("{out}");
+    }
+    Ok(ok)
+}
+
 /// The rule set and spec named by the arguments (embedded, or read from `--spec DIR`).
 fn rules_and_spec(args: &JudgeArgs, rules_id: &str) -> Result<(RuleSet, Spec), String> {
     match &args.spec {
@@ -387,25 +284,26 @@ fn rules_and_spec(args: &JudgeArgs, rules_id: &str) -> Result<(RuleSet, Spec), S
 }
 
 /// `judge --game`: whole games and archives.
-mod games {
+pub(crate) mod games {
     use std::path::{Path, PathBuf};
 
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use serde_json::json;
-    use xiangqi_oracle::judge::{explain, judge, GameResult, RuleSet, Ruling};
+    use xiangqi_oracle::judge::{explain, judge_record, RuleSet};
     use xiangqi_oracle::{Board, OMove, Spec};
     use xiangqi_rules::judge::{self as fast, GameResult as FGameResult, Ruling as FRuling};
     use xiangqi_rules::record::{self, GameRecord};
-    use xiangqi_rules::{IllegalMoveReason, RankConvention};
+    use xiangqi_rules::IllegalMoveReason;
+    use xiangqi_rules::RankConvention;
 
     use super::{rules_and_spec, Format, JudgeArgs, JudgeEngine};
 
     /// One game of the input, or the reason it could not be read.
-    struct Entry {
-        file: String,
+    pub(crate) struct Entry {
+        pub(crate) file: String,
         /// 1-based index of the game in its file.
-        game: usize,
-        record: Result<GameRecord, String>,
+        pub(crate) game: usize,
+        pub(crate) record: Result<GameRecord, String>,
     }
 
     /// Every *.pgn / *.xqf below a directory (sorted), or the file itself.
@@ -435,7 +333,7 @@ mod games {
     }
 
     /// Reads every game of every file; a broken file or game becomes an `Err` entry.
-    fn read(paths: &[PathBuf]) -> Result<Vec<Entry>, String> {
+    pub(crate) fn read(paths: &[PathBuf]) -> Result<Vec<Entry>, String> {
         let mut list = Vec::new();
         for p in paths {
             files(p, &mut list)?;
@@ -528,25 +426,15 @@ mod games {
 
     /// Judges one game record (its start position and main line): the judgement as JSON and
     /// its explanation.
-    fn judge_game(rules: &Rules, game: &GameRecord) -> Result<(serde_json::Value, String), String> {
+    fn judge_game_with(
+        rules: &Rules,
+        game: &GameRecord,
+    ) -> Result<(serde_json::Value, String), String> {
         let json = |j: &dyn erased::Json| j.value();
         match rules {
             Rules::Oracle(rs) => {
                 let (rules, spec) = &**rs;
-                let start = Board::from_fen(spec, &game.start_fen)
-                    .map_err(|e| format!("start position: {e}"))?;
-                let moves: Vec<OMove> = game
-                    .moves
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| {
-                        let text = m.to_string();
-                        OMove::parse_iccs(&text)
-                            .map_err(|e| format!("move {} {text:?}: {e}", i + 1))
-                    })
-                    .collect::<Result<_, _>>()?;
-                let mut j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
-                losing_move!(j, game, GameResult, Ruling);
+                let (start, j) = judge_game(rules, spec, game)?;
                 Ok((json(&j), explain(&j, &start)))
             }
             Rules::Fast(rules) => {
@@ -572,6 +460,37 @@ mod games {
         }
     }
 
+    /// Judges one game record: its start position and main line, with the oracle.
+    pub(crate) fn judge_game(
+        rules: &RuleSet,
+        spec: &Spec,
+        game: &GameRecord,
+    ) -> Result<(Board, xiangqi_oracle::judge::Judgement), String> {
+        let start =
+            Board::from_fen(spec, &game.start_fen).map_err(|e| format!("start position: {e}"))?;
+        let moves: Vec<OMove> = game
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let text = m.to_string();
+                OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", i + 1))
+            })
+            .collect::<Result<_, _>>()?;
+        // A record may end with a move that exposes the mover's king (4.1.2 kings facing, 3.1 /
+        // 4.1.6 own king attacked): the oracle rules it as a loss for its maker.
+        let last = game
+            .losing_move
+            .as_ref()
+            .map(|lm| {
+                let text = lm.mv.to_iccs(RankConvention::Iccs);
+                OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", lm.index))
+            })
+            .transpose()?;
+        let j = judge_record(rules, &start, &moves, last).map_err(|e| e.to_string())?;
+        Ok((start, j))
+    }
+
     /// Runs `judge --game`; `Ok(false)` when some record could not be judged.
     pub(super) fn run(args: &JudgeArgs) -> Result<bool, String> {
         let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
@@ -589,7 +508,8 @@ mod games {
                 .record
                 .as_ref()
                 .map_err(|e| format!("{}: {e}", only.file))?;
-            let (j, text) = judge_game(&rules, game).map_err(|e| format!("{}: {e}", only.file))?;
+            let (j, text) =
+                judge_game_with(&rules, game).map_err(|e| format!("{}: {e}", only.file))?;
             match args.format {
                 Format::Json => println!(
                     "{}",
@@ -613,7 +533,7 @@ mod games {
             let outcome = e
                 .record
                 .clone()
-                .and_then(|g| judge_game(&rules, &g).map(|(j, _)| (g, j)));
+                .and_then(|g| judge_game_with(&rules, &g).map(|(j, _)| (g, j)));
             let line = match outcome {
                 Ok((g, j)) => {
                     judged += 1;

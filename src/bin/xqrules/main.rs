@@ -49,10 +49,11 @@ enum Command {
     ///
     /// The moves are played in sequence; exit code 2 with the move index and reason at the first bad one.
     Convert(convert::ConvertArgs),
-    /// Spec tooling for rules committees: `spec check [DIR]`, `spec index OUT.html`.
+    /// Spec tooling for rules committees: `spec check [DIR]`, `spec diff OLD NEW`,
+    /// `spec index OUT.html`.
     ///
     /// `spec check` exit code: 0 clean, 1 problems found (`file:line:column: reason` on stderr),
-    /// 2 the check could not run.
+    /// 2 the check could not run. `spec diff`: 0 nothing changed, 1 changes, 2 error.
     Spec(spec_tools::SpecArgs),
     /// Draw every worked example as an SVG diagram, with an HTML index (default: diagrams/).
     Diagram(spec_tools::DiagramArgs),

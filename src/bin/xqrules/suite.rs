@@ -6,11 +6,15 @@
 //!   the generated positions (our fast perft to `--depth`).
 //! - `legal_moves.jsonl`: one JSON object per line, `{"id", "fen", "moves"}`, the moves sorted
 //!   ICCS strings: the same positions plus every position of the generated games.
+//! - `rules.jsonl` ([`RULES_FILE`]): one JSON object per worked example of `--spec` with a
+//!   ruling: start FEN, the moves (ICCS), the rule set, the expected ruling (`ruling`,
+//!   `must_change`, `immediate`, patterns), the printed per-move classes, the articles, and the
+//!   engine question engine-check asks (the position before the last move, the move, what it
+//!   means for the mover).
 //! - `manifest.json`: what the suite contains and how it was made.
 //! - `README.md`: how to run it.
 //!
-//! Extension point: the rule cases (repetition, perpetual check, chase) will be a further file,
-//! [`RULES_FILE`], written by [`write_rule_cases`] once rule sets exist.
+//! Every file is deterministic: the same spec, seed and depth give the same bytes.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -26,8 +30,7 @@ use crate::engine_check::positions::{
     self, generated_game, generated_positions, shared_positions, PositionsError, TestPosition,
 };
 
-/// The future file of rule cases (JSON Lines), named here so that the manifest and the README
-/// already point to it.
+/// The file of rule cases (JSON Lines).
 pub const RULES_FILE: &str = "rules.jsonl";
 
 /// The language-agnostic conformance suite.
@@ -61,6 +64,9 @@ pub struct ExportArgs {
     /// engine-check uses.
     #[arg(long, default_value = positions::DEFAULT_SEED, value_parser = crate::engine_check::parse_seed)]
     pub seed: u64,
+    /// The spec directory whose worked examples with a ruling become `rules.jsonl`.
+    #[arg(long, default_value = "spec")]
+    pub spec: PathBuf,
 }
 
 /// Why the export failed.
@@ -77,6 +83,9 @@ pub enum SuiteError {
         /// The operating system's reason.
         source: std::io::Error,
     },
+    /// The worked examples could not be read.
+    #[error("rule cases: {0}")]
+    Rules(String),
     /// Our perft contradicts a published count: the suite would be wrong.
     #[error("{id} perft {depth}: our count {ours} differs from the published {published} in spec/perft.yaml; not exporting")]
     Contradiction {
@@ -201,11 +210,109 @@ fn legal_moves(fen: &str) -> Result<Vec<String>, SuiteError> {
     Ok(moves)
 }
 
-/// The rule cases. Rule sets do not exist yet: nothing is written. When they do, this writes
-/// [`RULES_FILE`] (one JSON object per case: start FEN, moves, expected verdict, rule id) and
-/// returns the number of cases.
-fn write_rule_cases(_dir: &Path) -> Result<Option<usize>, SuiteError> {
-    Ok(None)
+/// One line of rules.jsonl.
+#[derive(Serialize)]
+struct RuleCaseLine<'a> {
+    id: &'a str,
+    rules: &'a str,
+    fen: &'a str,
+    /// `moves_full`: the sequence to play; the ruling is made after the last move.
+    moves: &'a [String],
+    /// The printed moves whose classes `classes` gives (one cycle, plus a move for CXA 1999).
+    printed_moves: &'a [String],
+    expected: RuleExpected<'a>,
+    /// The printed class of each ply of `printed_moves` (null where the source prints none).
+    classes: Option<Vec<RuleClass<'a>>>,
+    articles: &'a [String],
+    rule_ids: &'a [String],
+    /// The question engine-check asks: search `move` from the position after the first
+    /// `moves.len() - 1` moves; `mover_result` is what the ruling means for its mover.
+    engine_question: EngineQuestion<'a>,
+    /// Where xiangqi-rules' own judge still disagrees with the printed ruling (informative).
+    known_disagreement: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct RuleExpected<'a> {
+    ruling: &'a str,
+    must_change: Option<&'static str>,
+    immediate: Option<bool>,
+    red_pattern: Option<&'a str>,
+    black_pattern: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct RuleClass<'a> {
+    ply: usize,
+    side: &'static str,
+    #[serde(rename = "move")]
+    mv: &'a str,
+    class: &'a str,
+    zh: &'a str,
+}
+
+#[derive(Serialize)]
+struct EngineQuestion<'a> {
+    #[serde(rename = "move")]
+    mv: &'a str,
+    mover: &'static str,
+    mover_result: &'static str,
+}
+
+/// Writes [`RULES_FILE`] from the worked examples of `spec` with a ruling; returns the number
+/// of cases.
+fn write_rule_cases(dir: &Path, spec: &Path) -> Result<usize, SuiteError> {
+    let cases = crate::engine_check::rules::load_cases(spec)
+        .map_err(|e| SuiteError::Rules(format!("{}: {e}", spec.display())))?;
+    let mut out = String::new();
+    for case in &cases {
+        let ex = &case.example;
+        let ruling = ex.expected.ruling.as_ref().map(|r| r.id()).unwrap_or("");
+        let n = ex.moves_full.len();
+        let mover = ex.mover(n);
+        let mover_result = match (ruling, mover.id()) {
+            ("draw", _) => "draw",
+            ("red_loses", "red") | ("black_loses", "black") => "loss",
+            _ => "win",
+        };
+        let line = RuleCaseLine {
+            id: &ex.id,
+            rules: &ex.rules,
+            fen: &ex.fen,
+            moves: &ex.moves_full,
+            printed_moves: &ex.moves,
+            expected: RuleExpected {
+                ruling,
+                must_change: ex.expected.must_change.map(|s| s.id()),
+                immediate: ex.expected.immediate,
+                red_pattern: ex.expected.red_pattern.as_deref(),
+                black_pattern: ex.expected.black_pattern.as_deref(),
+            },
+            classes: ex.classes.as_ref().map(|cs| {
+                cs.iter()
+                    .map(|c| RuleClass {
+                        ply: c.ply,
+                        side: c.side.id(),
+                        mv: &c.mv,
+                        class: &c.class,
+                        zh: &c.zh,
+                    })
+                    .collect()
+            }),
+            articles: &ex.articles,
+            rule_ids: &ex.rule_ids,
+            engine_question: EngineQuestion {
+                mv: ex.moves_full.last().map(String::as_str).unwrap_or(""),
+                mover: mover.id(),
+                mover_result,
+            },
+            known_disagreement: ex.known_disagreement.as_deref(),
+        };
+        out.push_str(&serde_json::to_string(&line).map_err(|e| SuiteError::Rules(e.to_string()))?);
+        out.push('\n');
+    }
+    write(&dir.join(RULES_FILE), &out)?;
+    Ok(cases.len())
 }
 
 /// Writes the suite into `args.dir`; returns a one-line summary.
@@ -253,7 +360,7 @@ pub fn export(args: &ExportArgs) -> Result<String, SuiteError> {
         }
     }
 
-    let rules = write_rule_cases(&args.dir)?;
+    let rules = write_rule_cases(&args.dir, &args.spec)?;
     let positions_count = shared.len() + generated.len();
     let manifest = Manifest {
         format_version: 1,
@@ -277,9 +384,9 @@ pub fn export(args: &ExportArgs) -> Result<String, SuiteError> {
             },
             ManifestFile {
                 name: RULES_FILE,
-                status: if rules.is_some() { "present" } else { "planned" },
-                records: rules.unwrap_or(0),
-                description: "rule cases (repetition, perpetual check, chase): not yet written",
+                status: "present",
+                records: rules,
+                description: "rule cases (repetition, perpetual check, chase): worked examples with their printed ruling and classes",
             },
         ],
     };
@@ -290,15 +397,21 @@ pub fn export(args: &ExportArgs) -> Result<String, SuiteError> {
     write(&args.dir.join("manifest.json"), &(manifest_text + "\n"))?;
     write(
         &args.dir.join("README.md"),
-        &readme(args, shared.len(), generated.len(), cases),
+        &readme(args, shared.len(), generated.len(), cases, rules),
     )?;
     Ok(format!(
-        "wrote {}: perft.epd ({positions_count} positions, {counts} counts), legal_moves.jsonl ({cases} positions), manifest.json, README.md",
+        "wrote {}: perft.epd ({positions_count} positions, {counts} counts), legal_moves.jsonl ({cases} positions), {RULES_FILE} ({rules} cases), manifest.json, README.md",
         args.dir.display()
     ))
 }
 
-fn readme(args: &ExportArgs, shared: usize, generated: usize, cases: usize) -> String {
+fn readme(
+    args: &ExportArgs,
+    shared: usize,
+    generated: usize,
+    cases: usize,
+    rule_cases: usize,
+) -> String {
     format!(
         r#"# Xiangqi move-generation conformance suite
 
@@ -357,13 +470,53 @@ xqrules engine-check --engine /usr/games/fairy-stockfish --setoption UCI_Variant
 
 ## Rule cases ({rules})
 
-Move generation is only half of the rules. The rule-handling cases (repetition, perpetual
-check, chase) will be added as `{rules}`, one JSON object per case,
-once the rule sets exist. `manifest.json` lists it with status `planned` until then.
+{rule_cases} worked examples of the repetition rules (棋例: perpetual check 長將, chase 長捉,
+kill 殺, idle 閒) with the ruling the rule book prints: CXA 1999 (rules `cxa-1999`), CXA 2011
+(`cxa-2011`) and the Asian Xiangqi Federation cases (`axf`). One JSON object per line:
+
+| field | meaning |
+| --- | --- |
+| `id`, `rules` | example id (`cxa-1999/fig01`) and rule set |
+| `fen`, `moves` | start position and the moves to play (ICCS); the ruling is made after the last move, at the third occurrence of a position |
+| `printed_moves`, `classes` | the printed moves and the printed class of each (`check`, `kill`, `chase`, `idle`, `exchange`, `offer`, `block`, `follow`; `zh` in Chinese); `classes` is null where the source prints none (AXF) |
+| `expected` | `ruling` (`red_loses`, `black_loses`, `draw`), `must_change` (the side that must vary, 變著, and loses if it repeats once more), `immediate` (outright result rather than must-change), the pattern of each side |
+| `articles`, `rule_ids` | the articles of the edition and the spec entries the example illustrates |
+| `engine_question` | `move`, `mover`, `mover_result`: searching only the last move from the position before it, the mover should get a `win`, a `loss` or a `draw` |
+| `known_disagreement` | where xiangqi-rules' own judge still differs from the printed ruling (informative) |
+
+To run it against a UCI engine without Rust: for each line, send
+`position fen <fen> moves <moves except the last>` and `go depth 1 searchmoves <last move>`
+(Fairy-Stockfish UCI: add 1 to every rank), read the last `score` before `bestmove` and
+compare: `score mate N` with N > 0 is a `win` for the mover, N < 0 a `loss`, `score cp 0` (give
+or take the engine's draw noise) a `draw`. With Python 3 and no other tool:
+
+```python
+import json, subprocess
+eng = subprocess.Popen(["fairy-stockfish"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def ask(cmd, until):
+    eng.stdin.write(cmd + "\n"); eng.stdin.flush()
+    lines = []
+    while not (line := eng.stdout.readline()).startswith(until): lines.append(line)
+    return lines
+ask("uci", "uciok"); ask("setoption name UCI_Variant value xiangqi\nisready", "readyok")
+up = lambda m: m[0] + str(int(m[1]) + 1) + m[2] + str(int(m[3]) + 1)   # ranks 0-9 -> 1-10
+for case in map(json.loads, open("{rules}")):
+    *before, last = case["moves"]
+    lines = ask("position fen %s moves %s\ngo depth 1 searchmoves %s" % (
+        case["fen"], " ".join(map(up, before)), up(last)), "bestmove")
+    score = [l.split("score ")[1].split()[:2] for l in lines if " score " in l][-1]
+    got = ("win" if int(score[1]) > 0 else "loss") if score[0] == "mate" else "draw" if abs(int(score[1])) <= 20 else "none"
+    print(case["id"], case["engine_question"]["mover_result"], got)
+```
+
+An engine without chase rules (Fairy-Stockfish 11) can only be expected to get the cases
+whose `classes` have no `chase` or `kill`. `xqrules engine-check` does all this, with per-engine
+profiles and a report.
 "#,
         version = env!("CARGO_PKG_VERSION"),
         depth = args.depth,
         seed = args.seed,
         rules = RULES_FILE,
+        rule_cases = rule_cases,
     )
 }

@@ -10,16 +10,20 @@
 //!
 //! Exit codes: 0 all agree, 1 disagreements found, 2 the check could not run.
 //!
-//! Extension point: the rule-handling checks (repetition, perpetual check, chase) will run
-//! after the move-generation checks, in [`run_rule_checks`], and fill [`Report::rule_checks`].
+//! After the move-generation checks come the rule-handling checks ([`rules`]): every worked
+//! example of `--spec` with a known ruling, the engine searching the cycle's last move, its
+//! mate or draw score compared with the printed ruling (per-engine profiles skip, with the
+//! reason, the cases an engine cannot decide).
 
 pub mod client;
 pub mod descent;
 pub mod positions;
 pub mod protocol;
 pub mod report;
+pub mod rules;
 
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -33,9 +37,9 @@ use descent::{compare_node, descend, our_divide, NodeVerdict};
 use positions::{generated_positions, shared_positions, TestPosition};
 use protocol::{engine_perft, position_command, rank_hint, Protocol};
 use report::{
-    CheckRecord, CheckResult, EngineInfo, EngineOption, Format, Report, RuleChecks, Settings,
-    Status, Summary,
+    CheckRecord, CheckResult, EngineInfo, EngineOption, Format, Report, Settings, Status, Summary,
 };
+use rules::{RuleChecks, RuleProfile, RuleResult, RuleRun};
 
 /// Check a UCI/UCCI engine's move generation against ours: `go perft` on the shared and on
 /// generated positions, descending with divide to the exact position and move of any
@@ -73,6 +77,24 @@ pub struct EngineCheckArgs {
     /// Report format on stdout.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The spec directory whose worked examples with a ruling are the rule cases.
+    #[arg(long, default_value = "spec")]
+    pub spec: PathBuf,
+    /// Which rule cases to check: `auto` by the engine's name (Fairy-Stockfish before 14:
+    /// perpetual check only), `full`, `perpetual-check`, or `off`.
+    #[arg(long, value_enum, default_value_t = RuleProfile::Auto)]
+    pub rule_profile: RuleProfile,
+    /// Only the rule cases of these rule sets (repeatable; default all: cxa-1999, cxa-2011,
+    /// axf).
+    #[arg(long = "rules", value_name = "ID")]
+    pub rule_sets: Vec<String>,
+    /// Search depth for the rule cases (`go depth N searchmoves M`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub rule_depth: u32,
+    /// A `score cp X` with |X| at most this is a draw (UCCI engines: ElephantEye's draw value
+    /// is 20).
+    #[arg(long, value_name = "CP", default_value_t = 20)]
+    pub draw_margin: i64,
 }
 
 fn parse_option(text: &str) -> Result<(String, String), String> {
@@ -158,7 +180,9 @@ pub fn check(args: &EngineCheckArgs) -> Report {
         checks: Vec::new(),
         rule_checks: RuleChecks {
             checked: false,
-            reason: "the rule-handling checks (repetition, perpetual check, chase) are not implemented yet; this run checks move generation only".to_string(),
+            profile: args.rule_profile,
+            reason: "not reached".to_string(),
+            cases: Vec::new(),
         },
         warnings: Vec::new(),
     };
@@ -178,11 +202,21 @@ fn run_checks(args: &EngineCheckArgs, report: &mut Report) -> Result<(), String>
         .flat_map(|position| (1..=args.depth).map(move |depth| Planned { position, depth }))
         .collect();
     report.summary.planned = plan.len();
+    let cases = if args.rule_profile == RuleProfile::Off {
+        Vec::new()
+    } else {
+        let mut cases = rules::load_cases(&args.spec)
+            .map_err(|e| format!("rule cases from {}: {e}", args.spec.display()))?;
+        if !args.rule_sets.is_empty() {
+            cases.retain(|c| args.rule_sets.contains(&c.example.rules));
+        }
+        cases
+    };
 
     let argv = split_command_line(&args.engine).map_err(|e| e.to_string())?;
     let timeout = Duration::from_secs_f64(args.timeout);
     let mut engine = EngineProcess::spawn(&argv, timeout).map_err(|e| e.to_string())?;
-    let outcome = drive(args, report, &mut engine, &plan);
+    let outcome = drive(args, report, &mut engine, &plan, &cases);
     engine.shutdown("quit");
     outcome
 }
@@ -193,11 +227,9 @@ fn drive(
     report: &mut Report,
     engine: &mut EngineProcess,
     plan: &[Planned],
+    cases: &[rules::RuleCase],
 ) -> Result<(), String> {
     handshake(args, report, engine).map_err(|e| e.to_string())?;
-    if let Some(note) = known_engine_note(report.engine.name.as_deref()) {
-        report.rule_checks.reason = format!("{}; {note}", report.rule_checks.reason);
-    }
 
     let bar = progress_bar(plan.len() as u64);
     for planned in plan {
@@ -217,20 +249,67 @@ fn drive(
         }
     }
     bar.finish_and_clear();
-    run_rule_checks(args, report, engine);
-    Ok(())
+    run_rule_checks(args, report, engine, cases)
 }
 
-/// The rule-handling checks. Not implemented yet: this is where they plug in, once rule sets
-/// exist (they will read the suite's `rules.jsonl` cases and fill `report.rule_checks`).
-fn run_rule_checks(_args: &EngineCheckArgs, _report: &mut Report, _engine: &mut EngineProcess) {}
-
-/// Engines whose known limits the report mentions.
-fn known_engine_note(name: Option<&str>) -> Option<String> {
-    let name = name?;
-    name.starts_with("Fairy-Stockfish 11").then(|| {
-        format!("{name} has no chase rules, so rule checks would be skipped for it anyway")
-    })
+/// The rule-handling checks: each case with a ruling, or its skip with the reason.
+fn run_rule_checks(
+    args: &EngineCheckArgs,
+    report: &mut Report,
+    engine: &mut EngineProcess,
+    cases: &[rules::RuleCase],
+) -> Result<(), String> {
+    let name = report.engine.name.clone();
+    let profile = rules::resolve_profile(args.rule_profile, name.as_deref());
+    let rc = &mut report.rule_checks;
+    rc.profile = profile;
+    if profile == RuleProfile::Off {
+        rc.reason = "--rule-profile off".to_string();
+        return Ok(());
+    }
+    if cases.is_empty() {
+        rc.reason = format!("no worked example with a ruling in {}", args.spec.display());
+        return Ok(());
+    }
+    rc.reason = match profile {
+        RuleProfile::PerpetualCheck => format!(
+            "{} has perpetual check but no chase rules: cases that need chase or kill rules are skipped",
+            name.as_deref().unwrap_or("this engine")
+        ),
+        _ => "every case with a ruling".to_string(),
+    };
+    let run = RuleRun {
+        protocol: args.protocol,
+        ranks: args.ranks,
+        depth: args.rule_depth,
+        draw_margin: args.draw_margin,
+    };
+    let bar = progress_bar(cases.len() as u64);
+    for case in cases {
+        bar.set_message(format!("rule case {}", case.example.id));
+        let mut record = rules::new_record(case);
+        let skip = match profile {
+            RuleProfile::PerpetualCheck => rules::perpetual_check_skip(&case.example),
+            _ => None,
+        };
+        if let Some(reason) = skip {
+            record.result = RuleResult::Skipped;
+            record.reason = Some(reason);
+            report.rule_checks.cases.push(record);
+            bar.inc(1);
+            continue;
+        }
+        report.rule_checks.checked = true;
+        let outcome = rules::run_case(engine, &run, case, &mut record);
+        report.rule_checks.cases.push(record);
+        bar.inc(1);
+        if let Err(e) = outcome {
+            bar.finish_and_clear();
+            return Err(format!("while checking rule case {}: {e}", case.example.id));
+        }
+    }
+    bar.finish_and_clear();
+    Ok(())
 }
 
 /// A progress bar on stderr, hidden when stderr is not a terminal.

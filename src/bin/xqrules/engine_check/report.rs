@@ -7,6 +7,7 @@ use clap::ValueEnum;
 use serde::Serialize;
 
 use super::protocol::Protocol;
+use super::rules::{RuleChecks, RuleResult};
 
 /// Output format of the report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -32,7 +33,7 @@ pub struct Report {
     pub summary: Summary,
     /// One entry per `go perft` at the top level, in the order run.
     pub checks: Vec<CheckRecord>,
-    /// The rule-handling checks (repetition, perpetual check and chase): not run yet.
+    /// The rule-handling checks (repetition, perpetual check and chase).
     pub rule_checks: RuleChecks,
     /// Things worth knowing that are not disagreements.
     pub warnings: Vec<String>,
@@ -172,15 +173,6 @@ pub struct Finding {
     pub message: String,
 }
 
-/// The rule-handling checks (repetition, perpetual check, chase).
-#[derive(Debug, Serialize)]
-pub struct RuleChecks {
-    /// Whether they ran.
-    pub checked: bool,
-    /// Why not, when they did not.
-    pub reason: String,
-}
-
 impl Report {
     /// The process exit code: 0 agree, 1 disagreements, 2 could not run.
     pub fn exit_code(&self) -> u8 {
@@ -208,9 +200,10 @@ impl Report {
             .iter()
             .filter(|c| c.result == CheckResult::Disagree)
             .count();
+        let (_, rule_disagree, _) = self.rule_checks.counts();
         self.status = if self.error.is_some() {
             Status::Error
-        } else if self.summary.disagree > 0 {
+        } else if self.summary.disagree > 0 || rule_disagree > 0 {
             Status::Disagree
         } else {
             Status::Agree
@@ -323,15 +316,7 @@ impl Report {
             }
             out.push('\n');
         }
-        let _ = writeln!(
-            out,
-            "Rule checks: {}",
-            if self.rule_checks.checked {
-                "run".to_string()
-            } else {
-                format!("skipped: {}", self.rule_checks.reason)
-            }
-        );
+        out.push_str(&self.rule_text());
         if let Some(error) = &self.error {
             let _ = writeln!(out, "Stopped: {error}");
         }
@@ -341,11 +326,79 @@ impl Report {
             Status::Disagree => "DISAGREEMENTS FOUND",
             Status::Error => "COULD NOT RUN TO THE END",
         };
+        let (ra, rd, rs) = self.rule_checks.counts();
         let _ = writeln!(
             out,
-            "Summary: {} of {} planned checks run, {} agree, {} disagree: {verdict}.",
+            "Summary: {} of {} planned checks run, {} agree, {} disagree; rule cases: {ra} agree, {rd} disagree, {rs} skipped: {verdict}.",
             s.run, s.planned, s.agree, s.disagree
         );
+        out
+    }
+
+    /// The rule cases as a table: example, rule set, articles, printed ruling, the searched
+    /// move, the engine's score, the verdict; then the reasons.
+    fn rule_text(&self) -> String {
+        let rc = &self.rule_checks;
+        let mut out = String::new();
+        let profile = serde_json::to_value(rc.profile)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        if rc.cases.is_empty() {
+            let _ = writeln!(out, "Rule checks ({profile}): none run: {}", rc.reason);
+            return out;
+        }
+        let _ = writeln!(out, "Rule checks ({profile}): {}", rc.reason);
+        let _ = writeln!(
+            out,
+            "{:<22} {:<9} {:<14} {:<12} {:<6} {:<7} {:<10}  result",
+            "example", "rules", "articles", "expected", "mover", "move", "score"
+        );
+        for c in &rc.cases {
+            let result = match c.result {
+                RuleResult::Agree => "ok",
+                RuleResult::Disagree => "DIFFERS",
+                RuleResult::Skipped => "skipped",
+                RuleResult::Error => "ERROR",
+            };
+            let expected = match &c.must_change {
+                Some(side) => format!("{} ({side} mc)", c.expected),
+                None => c.expected.clone(),
+            };
+            let _ = writeln!(
+                out,
+                "{:<22} {:<9} {:<14} {:<12} {:<6} {:<7} {:<10}  {result}",
+                c.example,
+                c.rules,
+                c.articles.join(","),
+                expected,
+                c.mover,
+                c.mv,
+                c.score.as_deref().unwrap_or("-")
+            );
+        }
+        let notes: Vec<&super::rules::RuleRecord> = rc
+            .cases
+            .iter()
+            .filter(|c| c.result != RuleResult::Agree && c.reason.is_some())
+            .collect();
+        if !notes.is_empty() {
+            let _ = writeln!(out, "\nRule case notes:");
+            for c in notes {
+                let _ = writeln!(
+                    out,
+                    "- {} ({}): {}",
+                    c.example,
+                    match c.result {
+                        RuleResult::Skipped => "skipped",
+                        RuleResult::Disagree => "DIFFERS",
+                        _ => "error",
+                    },
+                    c.reason.as_deref().unwrap_or("")
+                );
+            }
+        }
+        out.push('\n');
         out
     }
 }

@@ -15,8 +15,11 @@
 //!    legally with the oracle on the directory's own pieces; the printed classes name the
 //!    right ply, move and side, and `gives_check` is true exactly for checking moves.
 //! 4. `examples/axf/items.yaml`: item rule ids and `covered_by` example ids resolve.
-//! 5. A hook for a repetition judge ([`ExampleJudge`]): when one is given, each example's
-//!    ruling and per-move classes must come out as printed. [`NoJudge`] checks nothing.
+//! 5. A repetition judge ([`ExampleJudge`]; the CLI uses the oracle's,
+//!    [`super::oracle_judge::OracleJudge`]): each example's ruling, must-change side,
+//!    immediacy and per-move classes must come out as printed under its own rule set, except
+//!    in examples marked `known_disagreement`, where the judge must still disagree (otherwise
+//!    the marker is stale and reported). [`NoJudge`] checks nothing.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -111,6 +114,8 @@ pub struct JudgeView {
     pub ruling: Option<String>,
     /// The side that must change (`red`, `black`) or `None`.
     pub must_change: Option<String>,
+    /// Outright result (true) or must-change ruling (false); `None` where the judge gives none.
+    pub immediate: Option<bool>,
 }
 
 /// Extension point for the repetition judge: `spec check` compares its answers with each
@@ -1145,10 +1150,6 @@ fn compare_judge(
 ) {
     let f = &le.file;
     let ex = &le.example;
-    if ex.known_disagreement.is_some() {
-        // A disagreement the example records (tests/examples.rs keeps it honest).
-        return;
-    }
     let view = match answer {
         Ok(v) => v,
         Err(why) => {
@@ -1156,10 +1157,31 @@ fn compare_judge(
             return;
         }
     };
+    let found = judge_differences(name, ex, &view);
+    match &ex.known_disagreement {
+        // A recorded disagreement must still be there, or the marker is stale.
+        Some(reason) if found.is_empty() => d.push(f.at(
+            "known_disagreement",
+            format!(
+                "{name} now agrees with the example (ruling and every class): remove known_disagreement ({reason:?})"
+            ),
+        )),
+        Some(_) => {}
+        None => {
+            for (path, reason) in found {
+                d.push(f.at(&path, reason));
+            }
+        }
+    }
+}
+
+/// Where a judge's answer differs from the printed example: (YAML path, reason).
+fn judge_differences(name: &str, ex: &Example, view: &JudgeView) -> Vec<(String, String)> {
+    let mut out = Vec::new();
     let printed = ex.expected.ruling.as_ref().map(|r| r.id().to_string());
     if view.ruling != printed {
-        d.push(f.at(
-            "expected.ruling",
+        out.push((
+            "expected.ruling".to_string(),
             format!(
                 "{name} rules {}, the example expects {}",
                 show(&view.ruling),
@@ -1169,8 +1191,8 @@ fn compare_judge(
     }
     let printed_mc = ex.expected.must_change.map(|s| s.id().to_string());
     if view.must_change != printed_mc {
-        d.push(f.at(
-            "expected.must_change",
+        out.push((
+            "expected.must_change".to_string(),
             format!(
                 "{name}: must_change {}, the example expects {}",
                 show(&view.must_change),
@@ -1178,11 +1200,19 @@ fn compare_judge(
             ),
         ));
     }
+    if let (Some(got), Some(want)) = (view.immediate, ex.expected.immediate) {
+        if got != want {
+            out.push((
+                "expected.immediate".to_string(),
+                format!("{name}: immediate {got}, the example expects {want}"),
+            ));
+        }
+    }
     for (i, c) in ex.classes.iter().flatten().enumerate() {
         if let Some(Some(got)) = view.classes.get(i) {
             if *got != c.class {
-                d.push(f.at(
-                    &format!("classes[{i}].class"),
+                out.push((
+                    format!("classes[{i}].class"),
                     format!(
                         "{name} classes ply {} {} as {got}, the example prints {}",
                         i + 1,
@@ -1193,6 +1223,7 @@ fn compare_judge(
             }
         }
     }
+    out
 }
 
 fn show(v: &Option<String>) -> String {
@@ -1241,6 +1272,7 @@ mod tests {
                     classes: vec![Some("check".into()), Some("chase".into()), None],
                     ruling: Some("draw".into()),
                     must_change: Some("red".into()),
+                    immediate: None,
                 })
             })
         }

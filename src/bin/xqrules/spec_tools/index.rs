@@ -2,17 +2,21 @@
 //!
 //! One self-contained page (inline CSS and SVG, no scripts, no network resources): for each
 //! example its diagram, the printed moves in Chinese and ICCS with the printed class of every
-//! ply and a column for a judge's class, the expected ruling, the articles and the rule ids.
+//! ply and the class the repetition judge gives it, the expected ruling beside the judge's, the
+//! articles and the rule ids. Where the judge differs from the printed ruling or class, the
+//! cell is marked `≠` (and the example's `known_disagreement` reason is shown). Moves that are
+//! not printed in Chinese (AXF) are written with `xiangqi_rules::notation`.
 //! Output is deterministic (examples in directory and natural file order, no dates).
 
 use std::fmt::Write as _;
 
 use xiangqi_oracle::OMove;
+use xiangqi_rules::notation::{to_chinese, ChineseStyle};
+use xiangqi_rules::{Move, Position, RankConvention};
 
 use super::check::{ExampleJudge, JudgeView, LoadedExample, SpecDir};
 use super::diagram::{self, esc};
 use super::model::{Example, RulingId};
-use super::notation;
 
 const CSS: &str = r#"
 body { font-family: 'Noto Sans CJK TC','Noto Sans TC','PingFang TC','Microsoft JhengHei',sans-serif; margin: 0 24px 40px; color: #1d1d1d; background: #fafaf7; }
@@ -35,7 +39,8 @@ th, td { border: 1px solid #ccc; padding: 2px 8px; text-align: left; }
 th { background: #efe9dc; font-weight: 600; }
 td.red { color: #c8102e; }
 td.gen { color: #666; font-style: italic; }
-td.judge { color: #888; }
+td.judge { color: #555; }
+.mismatch { color: #b00020; font-weight: 600; }
 code { font-size: 12px; }
 p.text { font-size: 13px; margin: 4px 0; max-width: 70em; }
 .ruling { font-weight: 600; }
@@ -158,15 +163,36 @@ fn example_section(
         esc(&ruling_text(ex))
     );
     if let Some(v) = &view {
+        let printed = ex.expected.ruling.as_ref().map(|r| r.id().to_string());
+        let printed_mc = ex.expected.must_change.map(|s| s.id().to_string());
+        let differs = v.ruling != printed
+            || v.must_change != printed_mc
+            || matches!((v.immediate, ex.expected.immediate), (Some(a), Some(b)) if a != b);
         let _ = writeln!(
             h,
-            "<dt>judge</dt><dd>{}{}</dd>",
+            "<dt>judge</dt><dd{}>{}{}{}{}</dd>",
+            if differs { " class=\"mismatch\"" } else { "" },
+            if differs { "≠ " } else { "" },
             esc(v.ruling.as_deref().unwrap_or("no ruling")),
             v.must_change
                 .as_deref()
                 .map(|s| format!(" ({} must change)", esc(s)))
-                .unwrap_or_default()
+                .unwrap_or_default(),
+            if v.immediate == Some(true) && v.must_change.is_none() {
+                " (immediate)"
+            } else {
+                ""
+            }
         );
+    } else {
+        let _ = writeln!(
+            h,
+            "<dt>judge</dt><dd>— (the oracle has no {} rule set yet)</dd>",
+            esc(&ex.rules)
+        );
+    }
+    if let Some(reason) = &ex.known_disagreement {
+        let _ = writeln!(h, "<dt>known disagreement</dt><dd>{}</dd>", esc(reason));
     }
     let patterns = [&ex.expected.red_pattern, &ex.expected.black_pattern];
     if patterns.iter().any(|p| p.is_some()) {
@@ -225,30 +251,48 @@ fn moves_table(spec: &SpecDir, ex: &Example, view: Option<&JudgeView>) -> Result
         .as_ref()
         .ok_or("the board and pieces of the spec do not load")?;
     let mut board = super::check::start_board(oracle, ex).map_err(|e| format!("{}: {e}", ex.id))?;
+    // The fast library writes the Chinese moves that are not printed; lenient, as a FEN with
+    // documented problems is drawn as written.
+    let mut fast = Position::from_fen_lenient(&ex.fen).ok().map(|(p, _)| p);
     let mut h = String::new();
     h.push_str("<table>\n<tr><th>ply</th><th>side</th><th>Chinese</th><th>ICCS</th><th>printed class</th><th>judge</th></tr>\n");
     for (i, text) in ex.moves.iter().enumerate() {
         let mv = OMove::parse_iccs(text).map_err(|e| format!("{}: moves[{i}]: {e}", ex.id))?;
+        let fast_move = Move::parse_iccs(text, RankConvention::Iccs).ok();
         let (cn, generated) = match ex.moves_cn.as_ref().and_then(|m| m.get(i)) {
             Some(cn) => (cn.clone(), false),
             None => (
-                notation::chinese(spec, &board, mv).unwrap_or_default(),
+                match (&fast, fast_move) {
+                    (Some(p), Some(m)) => {
+                        to_chinese(p, m, &ChineseStyle::default()).unwrap_or_default()
+                    }
+                    _ => String::new(),
+                },
                 true,
             ),
         };
+        if let (Some(p), Some(m)) = (fast.as_mut(), fast_move) {
+            if p.play_checked(m).is_err() {
+                fast = None;
+            }
+        }
         board
             .play(mv)
             .map_err(|e| format!("{}: moves[{i}] {text}: {e}", ex.id))?;
         let side = ex.mover(i + 1);
-        let printed = ex
-            .classes
-            .as_ref()
-            .and_then(|c| c.get(i))
+        let printed_class = ex.classes.as_ref().and_then(|c| c.get(i));
+        let printed = printed_class
             .map(|c| format!("{} {}", c.zh, c.class))
             .unwrap_or_else(|| "—".to_string());
-        let judged = view
-            .and_then(|v| v.classes.get(i).cloned().flatten())
-            .unwrap_or_default();
+        let judged_class = view.and_then(|v| v.classes.get(i).cloned().flatten());
+        let mismatch =
+            matches!((&judged_class, printed_class), (Some(j), Some(p)) if *j != p.class);
+        let judged = match (&judged_class, mismatch) {
+            (Some(j), true) => format!("≠ {j}"),
+            (Some(j), false) => j.clone(),
+            (None, _) => String::new(),
+        };
+        let judge_class = if mismatch { "judge mismatch" } else { "judge" };
         let side_class = if side.id() == "red" {
             " class=\"red\""
         } else {
@@ -261,7 +305,7 @@ fn moves_table(spec: &SpecDir, ex: &Example, view: Option<&JudgeView>) -> Result
         };
         let _ = writeln!(
             h,
-            "<tr><td>{}</td><td{side_class}>{}</td><td{cn_class}>{}</td><td><code>{}</code></td><td>{}</td><td class=\"judge\">{}</td></tr>",
+            "<tr><td>{}</td><td{side_class}>{}</td><td{cn_class}>{}</td><td><code>{}</code></td><td>{}</td><td class=\"{judge_class}\">{}</td></tr>",
             i + 1,
             side.id(),
             esc(&cn),
@@ -272,4 +316,66 @@ fn moves_table(spec: &SpecDir, ex: &Example, view: Option<&JudgeView>) -> Result
     }
     h.push_str("</table>\n");
     Ok(h)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::spec_tools::check::{check, NoJudge};
+
+    /// The rule books print a mixture of characters (1999: 車馬砲 for both sides and 帅;
+    /// 2011: simplified); fold them onto one spelling before comparing.
+    fn fold(s: &str) -> String {
+        s.chars()
+            .map(|c| match c {
+                '俥' | '车' => '車',
+                '傌' | '马' => '馬',
+                '炮' => '砲',
+                '帥' | '帅' | '将' => '將',
+                '进' => '進',
+                '后' => '後',
+                '仕' => '士',
+                '相' => '象',
+                '兵' => '卒',
+                other => other,
+            })
+            .collect()
+    }
+
+    /// The notation the index writes for unprinted moves (`xiangqi_rules::notation`) is the
+    /// one the rule books print, on every printed move.
+    #[test]
+    fn library_notation_matches_the_printed_moves() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+        let (spec, report) = check(&dir, &NoJudge).expect("spec loads");
+        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+        let (mut compared, mut differ) = (0, Vec::new());
+        for le in &spec.examples {
+            let ex = &le.example;
+            let Some(printed) = &ex.moves_cn else {
+                continue;
+            };
+            let (mut pos, _) = Position::from_fen_lenient(&ex.fen).expect("start position");
+            for (text, cn) in ex.moves.iter().zip(printed) {
+                let mv = Move::parse_iccs(text, RankConvention::Iccs).expect("ICCS");
+                let ours = to_chinese(&pos, mv, &ChineseStyle::default()).expect("notation");
+                compared += 1;
+                if fold(&ours) != fold(cn) {
+                    differ.push(format!("{}: {text}: {ours} vs printed {cn}", ex.id));
+                }
+                pos.play_checked(mv).expect("legal");
+            }
+        }
+        assert!(compared > 200, "only {compared} printed moves");
+        // 1999 圖十三 has two red pawns on file 八 and prints the rear one's move once as
+        // 兵八平七 and once as 後八平七; the standard form is 後兵平七.
+        assert!(
+            differ
+                .iter()
+                .all(|d| d.starts_with("cxa-1999/fig13: b5c5: 後兵平七")),
+            "{differ:#?}"
+        );
+    }
 }

@@ -9,15 +9,16 @@
 //! - [`index`]: a static HTML page of all examples (inline SVG, moves in Chinese and ICCS,
 //!   printed classes, a column for a judge's classes, ruling, articles).
 //!
-//! The repetition judge plugs in through [`check::ExampleJudge`]; until it does, [`check::NoJudge`]
-//! leaves the ruling checks and the judge column empty.
+//! The repetition judge plugs in through [`check::ExampleJudge`]: the CLI uses the oracle's
+//! ([`oracle_judge::OracleJudge`]), reading the rule sets of the directory checked.
 
 pub mod check;
 pub mod diag;
 pub mod diagram;
+pub mod diff;
 pub mod index;
 pub mod model;
-pub mod notation;
+pub mod oracle_judge;
 pub mod source;
 
 use std::path::{Path, PathBuf};
@@ -25,7 +26,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use check::{CheckError, ExampleJudge, NoJudge, SpecDir};
+use check::{CheckError, SpecDir};
+use oracle_judge::OracleJudge;
 
 /// Arguments of `xqrules spec`.
 #[derive(Debug, Args)]
@@ -44,6 +46,14 @@ enum SpecCommand {
         #[arg(default_value = "spec")]
         dir: PathBuf,
     },
+    /// Report what an amendment changes: every worked example (and optionally a game corpus)
+    /// judged under OLD and NEW, every changed ruling and per-move class with its articles.
+    ///
+    /// `spec diff OLD NEW [--rules ID]`: two versions of the spec, each example under its own
+    /// rule set. `spec diff DIR DIR --rules ID --against ID2`: two rule sets of one spec (e.g.
+    /// cxa-1999 against its 2011 overlay). Exit code 0: nothing changed; 1: something changed;
+    /// 2: error.
+    Diff(diff::DiffArgs),
     /// Write a static HTML index of all worked examples (opens from disk, no network).
     Index {
         /// The HTML file to write.
@@ -65,13 +75,9 @@ pub struct DiagramArgs {
     out: PathBuf,
 }
 
-/// The judge used by the tooling: none until the repetition judge lands. Then return an
-/// adapter that implements [`ExampleJudge`] over `xiangqi_oracle::judge` (replay `moves_full`
-/// with the example's rule set, map the classes of the plies of `moves`, the ruling and the
-/// must-change side): `spec check` then checks every ruling and class, and the index fills its
-/// judge column, with no other change.
-fn judge() -> &'static dyn ExampleJudge {
-    &NoJudge
+/// The judge used by the tooling: the oracle's, with the rule sets of the directory checked.
+fn judge() -> OracleJudge {
+    OracleJudge::default()
 }
 
 /// Runs `xqrules spec ...`; returns the process exit code.
@@ -79,6 +85,7 @@ pub fn run_spec(args: SpecArgs) -> ExitCode {
     match args.command {
         SpecCommand::Check { dir } => run_check(&dir),
         SpecCommand::Index { out, spec } => report(write_index(&spec, &out)),
+        SpecCommand::Diff(args) => ExitCode::from(diff::run(&args)),
     }
 }
 
@@ -101,7 +108,7 @@ fn report(r: Result<String, String>) -> ExitCode {
 }
 
 fn run_check(dir: &Path) -> ExitCode {
-    match check::check(dir, judge()) {
+    match check::check(dir, &judge()) {
         Err(e) => {
             eprintln!("xqrules: {e}");
             ExitCode::from(2)
@@ -134,7 +141,7 @@ fn run_check(dir: &Path) -> ExitCode {
 /// Loads `dir` for drawing; any problem found by the check is an error (a diagram of a broken
 /// spec would be misleading).
 fn load_clean(dir: &Path) -> Result<SpecDir, String> {
-    let (spec, r) = check::check(dir, judge()).map_err(|e: CheckError| e.to_string())?;
+    let (spec, r) = check::check(dir, &judge()).map_err(|e: CheckError| e.to_string())?;
     if let Some(first) = r.diagnostics.first() {
         return Err(format!(
             "{} problem(s) in {}; the first: {first} (run `xqrules spec check {}`)",
@@ -165,7 +172,7 @@ pub fn write_diagrams(spec_dir: &Path, out: &Path) -> Result<String, String> {
         write_file(&out.join(format!("{}.svg", le.example.id)), &svg)?;
         n += 1;
     }
-    let html = index::render(&spec, judge())?;
+    let html = index::render(&spec, &judge())?;
     write_file(&out.join("index.html"), &html)?;
     Ok(format!("{}: {n} diagrams and index.html", out.display()))
 }
@@ -173,7 +180,7 @@ pub fn write_diagrams(spec_dir: &Path, out: &Path) -> Result<String, String> {
 /// Writes the HTML index to `out`.
 pub fn write_index(spec_dir: &Path, out: &Path) -> Result<String, String> {
     let spec = load_clean(spec_dir)?;
-    let html = index::render(&spec, judge())?;
+    let html = index::render(&spec, &judge())?;
     write_file(out, &html)?;
     Ok(format!(
         "{}: {} examples",

@@ -1,0 +1,208 @@
+//! The oracle's repetition judge (`xiangqi_oracle::judge`) behind [`ExampleJudge`], and the
+//! full verdict on one worked example that `spec diff`, `engine-check` and `suite export` use.
+//!
+//! Rule sets are read at run time from the spec directory being checked
+//! (`RuleSet::load_dir(id, DIR/rules)`), never from the embedded copy, so that an amended spec
+//! is judged by its own rules. A rule set the oracle does not implement yet (an id outside
+//! `xiangqi_oracle::judge::RULE_SETS` that does not load, e.g. `axf`) is not judged: the
+//! adapter answers `None` for its examples.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use xiangqi_oracle::judge::{classify_all, judge, RuleSet, Ruling, SideName, RULE_SETS};
+use xiangqi_oracle::{Board, OMove, Side};
+
+use super::check::{start_board, ExampleJudge, JudgeView, SpecDir};
+use super::model::Example;
+
+/// The class the oracle gives one ply of an example's `moves`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlyClass {
+    /// 1-based ply of `moves`.
+    pub ply: usize,
+    /// The move in ICCS.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `red` or `black`.
+    pub side: String,
+    /// Machine name of the class (`rules/terms.yaml`).
+    pub class: String,
+    /// Articles that decided it.
+    pub articles: Vec<String>,
+}
+
+/// The oracle's verdict on one worked example (after `moves_full`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// The rule set judged with.
+    pub rules: String,
+    /// `red_loses`, `black_loses`, `draw`, or `None`.
+    pub ruling: Option<String>,
+    /// The side that must change, if any.
+    pub must_change: Option<String>,
+    /// Outright result rather than a must-change ruling.
+    pub immediate: bool,
+    /// The moves end short of the ruling point.
+    pub pending: bool,
+    /// Articles that decided the ruling.
+    pub articles: Vec<String>,
+    /// Red's pattern in the cycle.
+    pub red_pattern: Option<String>,
+    /// Black's pattern in the cycle.
+    pub black_pattern: Option<String>,
+    /// The class of each ply of `moves`.
+    pub classes: Vec<PlyClass>,
+}
+
+impl Verdict {
+    /// The view `spec check` and the index compare with the printed example.
+    pub fn view(&self) -> JudgeView {
+        JudgeView {
+            classes: self.classes.iter().map(|c| Some(c.class.clone())).collect(),
+            ruling: self.ruling.clone(),
+            must_change: self.must_change.clone(),
+            immediate: Some(self.immediate),
+        }
+    }
+}
+
+fn ruling_id(r: Ruling) -> Option<String> {
+    match r {
+        Ruling::RedLoses => Some("red_loses".to_string()),
+        Ruling::BlackLoses => Some("black_loses".to_string()),
+        Ruling::Draw => Some("draw".to_string()),
+        Ruling::None => None,
+    }
+}
+
+fn side_id(s: Side) -> &'static str {
+    match s {
+        Side::Red => "red",
+        Side::Black => "black",
+    }
+}
+
+fn parse_moves(field: &str, moves: &[String]) -> Result<Vec<OMove>, String> {
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| OMove::parse_iccs(m).map_err(|e| format!("{field}[{i}] {m:?}: {e}")))
+        .collect()
+}
+
+/// Judges `ex` (its `moves_full`) with `rules` on the board and pieces of `oracle`.
+///
+/// The class of ply `p` of `moves` is the class of the cycle move at the same point of the
+/// cycle (a move repeated in `moves_full` is classed where the cycle is analysed, as in
+/// `tests/examples.rs`); a ply outside the cycle (2011 图29's first move) is classified in
+/// context.
+pub fn judge_example(
+    rules: &RuleSet,
+    oracle: &xiangqi_oracle::Spec,
+    ex: &Example,
+) -> Result<Verdict, String> {
+    let start: Board = start_board(oracle, ex)?;
+    let full = parse_moves("moves_full", &ex.moves_full)?;
+    let j = judge(rules, &start, &full).map_err(|e| format!("moves_full: {e}"))?;
+    let all = classify_all(rules, &start, &full).map_err(|e| format!("moves_full: {e}"))?;
+    let len = j.cycle.len().max(1);
+    let mut classes = Vec::new();
+    for (i, text) in ex.moves.iter().enumerate() {
+        let p = i + 1;
+        let from_cycle = j
+            .cycle
+            .iter()
+            .find(|x| x.ply >= p && (x.ply - p).is_multiple_of(len));
+        let (class, articles) = match (from_cycle, all.get(i)) {
+            (Some(x), _) => (x.class.name().to_string(), x.articles.clone()),
+            (None, Some(c)) => (c.class.name().to_string(), c.articles.clone()),
+            (None, None) => continue,
+        };
+        classes.push(PlyClass {
+            ply: p,
+            mv: text.clone(),
+            side: ex.mover(p).id().to_string(),
+            class,
+            articles,
+        });
+    }
+    Ok(Verdict {
+        rules: rules.id.clone(),
+        ruling: ruling_id(j.ruling),
+        must_change: j.must_change.map(|s| {
+            match s {
+                SideName::Red => side_id(Side::Red),
+                SideName::Black => side_id(Side::Black),
+            }
+            .to_string()
+        }),
+        immediate: j.immediate,
+        pending: j.pending,
+        articles: j.articles.clone(),
+        red_pattern: j.red_pattern.clone(),
+        black_pattern: j.black_pattern.clone(),
+        classes,
+    })
+}
+
+/// Rule sets loaded from one spec directory, by id, each loaded once.
+#[derive(Default)]
+pub struct RuleSets {
+    loaded: RefCell<BTreeMap<(PathBuf, String), Result<Option<RuleSet>, String>>>,
+}
+
+impl RuleSets {
+    /// Rule set `id` of the spec directory `dir` (`dir/rules/<id>.yaml`). `Ok(None)`: the oracle
+    /// does not implement `id` (not in `RULE_SETS`, and it does not load). `Err`: a rule set
+    /// the oracle implements does not load.
+    pub fn get(&self, dir: &Path, id: &str) -> Result<Option<RuleSet>, String> {
+        let key = (dir.to_path_buf(), id.to_string());
+        if let Some(r) = self.loaded.borrow().get(&key) {
+            return r.clone();
+        }
+        let loaded = match RuleSet::load_dir(id, &dir.join("rules")) {
+            Ok(r) => Ok(Some(r)),
+            Err(_) if !RULE_SETS.contains(&id) => Ok(None),
+            Err(e) => Err(format!("rule set {id} of {}: {e}", dir.display())),
+        };
+        self.loaded.borrow_mut().insert(key, loaded.clone());
+        loaded
+    }
+}
+
+/// The oracle's judge as an [`ExampleJudge`].
+#[derive(Default)]
+pub struct OracleJudge {
+    rules: RuleSets,
+}
+
+impl OracleJudge {
+    /// The verdict on `ex` with its own rule set read from `spec`'s directory. `None`: the
+    /// oracle does not implement the rule set.
+    pub fn verdict(&self, spec: &SpecDir, ex: &Example) -> Option<Result<Verdict, String>> {
+        let rules = match self.rules.get(&spec.dir, &ex.rules) {
+            Ok(Some(r)) => r,
+            Ok(None) => return None,
+            Err(e) => return Some(Err(e)),
+        };
+        let Some(oracle) = spec.oracle.as_ref() else {
+            return Some(Err(
+                "the board and pieces of the spec do not load".to_string()
+            ));
+        };
+        Some(judge_example(&rules, oracle, ex))
+    }
+}
+
+impl ExampleJudge for OracleJudge {
+    fn name(&self) -> &str {
+        "oracle judge"
+    }
+
+    fn judge(&self, spec: &SpecDir, example: &Example) -> Option<Result<JudgeView, String>> {
+        self.verdict(spec, example).map(|r| r.map(|v| v.view()))
+    }
+}

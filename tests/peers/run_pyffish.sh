@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Peer check: the AXF repetition rulings of `xqrules judge --rules axf` against Fairy-Stockfish
+# (PyPI pyffish, pinned) on seeded random games with forced repetition cycles.
+# Exit 0: every disagreement is listed in tests/peers/axf-disagreements.yaml, or skipped with a
+# printed reason when PyPI (or python3 -m venv) is not available.
+# Exit 1: a disagreement that is not listed, or a game xqrules could not judge.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+venv="${PYFFISH_VENV:-target/pyffish-venv}"
+if [ ! -x "$venv/bin/python" ]; then
+  if ! python3 -m venv "$venv" >/dev/null 2>&1; then
+    echo "skip: python3 -m venv is not available"; exit 0
+  fi
+fi
+if ! "$venv/bin/python" -c 'import pyffish, yaml' >/dev/null 2>&1; then
+  if ! timeout 300 "$venv/bin/pip" install --quiet --disable-pip-version-check pyffish==0.0.90 pyyaml >/dev/null 2>&1; then
+    echo "skip: cannot install pyffish from PyPI (unreachable?)"; exit 0
+  fi
+fi
+set -e
+cargo build --quiet --bin xqrules
+bin="${CARGO_TARGET_DIR:-target}/debug/xqrules"
+"$venv/bin/python" tests/peers/axf_pyffish.py "$bin" "$@"
