@@ -177,11 +177,12 @@ fn new_attacks(rules: &RuleSet, before: &Board, after: &Board) -> (Vec<Attack>, 
             verdict: verdict(rules, &mine, a, t, m),
         });
     }
-    let old_checks: BTreeSet<(PieceId, PieceId)> = analysis::threats(&analysis::Ctx::new(rules), before, None)
-        .iter()
-        .filter(|t| t.via_checks)
-        .map(|t| t.key())
-        .collect();
+    let old_checks: BTreeSet<(PieceId, PieceId)> =
+        analysis::threats(&analysis::Ctx::new(rules), before, None)
+            .iter()
+            .filter(|t| t.via_checks)
+            .map(|t| t.key())
+            .collect();
     let check_threat = analysis::threats(&analysis::Ctx::new(rules), &mine, None)
         .iter()
         .any(|t| t.via_checks && !old_checks.contains(&t.key()));
