@@ -162,18 +162,6 @@ fn order_key(b: &Tracked, m: Move) -> u32 {
     u32::MAX
 }
 
-/// The legal moves in the oracle's order: pieces by id, then each piece's rules in order.
-pub(crate) fn legal_ordered(b: &Tracked) -> Vec<Move> {
-    let mut v: Vec<(u8, u32, Move)> = b
-        .pos
-        .legal_moves()
-        .iter()
-        .map(|m| (b.ids[m.from().index()], order_key(b, *m), *m))
-        .collect();
-    v.sort_unstable_by_key(|x| (x.0, x.1));
-    v.into_iter().map(|x| x.2).collect()
-}
-
 /// The legal moves of the side to move that capture on `sq`, in id order of the capturers.
 pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
     let us = b.pos.turn();
@@ -666,10 +654,13 @@ impl<'a> Analyzer<'a> {
         depth: u32,
     ) -> Option<(f64, IdSet)> {
         let rs = self.rs;
-        let replies = a.pos.legal_moves();
+        let mut replies = a.pos.legal_moves();
         if replies.is_empty() {
             return None;
         }
+        // Any answer that leaves no gain ends the line, so captures (the likeliest refutations)
+        // are tried first; the result does not depend on the order.
+        replies.sort_by_key(|r| a.pos.piece_at(r.to()).is_none());
         let mut worst: Option<f64> = None;
         let mut targets: IdSet = 0;
         for &r in replies.iter() {
@@ -677,7 +668,7 @@ impl<'a> Analyzer<'a> {
             let lost = lost_piece.map(|v| value(rs, a, v)).unwrap_or(0.0);
             let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(a, v));
             let ur = a.play_undo(r);
-            if a.pos.count_legal() == 0 {
+            if !a.pos.has_legal_move() {
                 a.undo(r, ur);
                 return None;
             }
@@ -821,7 +812,7 @@ impl<'a> Analyzer<'a> {
             }
             let uk = b.play_undo(k);
             if plies < 3 {
-                let mated = b.pos.count_legal() == 0;
+                let mated = !b.pos.has_legal_move();
                 b.undo(k, uk);
                 if mated {
                     return true;
@@ -873,12 +864,15 @@ pub(crate) fn checking_moves(b: &mut Tracked) -> Vec<Move> {
         .collect()
 }
 
-/// [`checking_moves`] in the oracle's order (where the first of equal results is kept).
+/// [`checking_moves`] in the oracle's order (pieces by id, then each piece's rules in order),
+/// where the first of equal results is kept.
 pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> Vec<Move> {
-    legal_ordered(b)
+    let mut v: Vec<(u8, u32, Move)> = checking_moves(b)
         .into_iter()
-        .filter(|m| b.pos.gives_check(*m))
-        .collect()
+        .map(|m| (b.ids[m.from().index()], order_key(b, m), m))
+        .collect();
+    v.sort_unstable_by_key(|x| (x.0, x.1));
+    v.into_iter().map(|x| x.2).collect()
 }
 
 /// The enemy pieces the piece on `from` could legally capture (side to move's piece), in the
