@@ -755,7 +755,7 @@ static NEAR_KING: [u128; 90] = {
         let (kf, kr) = ((k % 9) as i32, (k / 9) as i32);
         let mut sq = 0;
         while sq < 90 {
-            let (f, r) = ((sq % 9) as i32, (sq / 9) as i32);
+            let (f, r) = (sq % 9, sq / 9);
             let (df, dr) = (f - kf, r - kr);
             if f == kf || r == kr || (df >= -2 && df <= 2 && dr >= -2 && dr <= 2) {
                 t[k] |= 1u128 << sq;
