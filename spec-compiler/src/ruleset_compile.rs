@@ -7,7 +7,7 @@
 //! let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/rules");
 //! let rules = xiangqi_spec::ruleset_compile::load_rule_set(&dir, "cxa-2011").unwrap();
 //! assert_eq!(rules.repetition_count, 3);
-//! assert_eq!(rules.article("cxa1999.28.1"), "24.1"); // renumbered by the overlay
+//! assert_eq!(rules.article("cxa1999.25.2.perpetual-chase"), "24.13"); // renumbered by the overlay
 //! ```
 
 use std::collections::BTreeMap;

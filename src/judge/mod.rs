@@ -60,7 +60,7 @@ impl JudgeError {
 /// use xiangqi_rules::judge::{Builtin, RuleSet};
 /// let rules = RuleSet::builtin("cxa-2011").unwrap();
 /// assert_eq!(rules.repetition_count, 3);
-/// assert_eq!(rules.article("cxa1999.28.3"), "24.3");
+/// assert_eq!(rules.article("cxa1999.25.2.perpetual-chase"), "24.13"); // renumbered
 /// assert!(RuleSet::builtin("cxa-1899").is_none());
 /// ```
 pub trait Builtin {
