@@ -56,6 +56,11 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
                 why: i.why.clone(),
             })
             .collect(),
+        classifier: r.classifier.clone(),
+        mate_articles: r.mate_articles.clone(),
+        stalemate_articles: r.stalemate_articles.clone(),
+        natural_limit_articles: r.natural_limit_articles.clone(),
+        cycle_from_first: r.cycle_from_first,
     }
 }
 

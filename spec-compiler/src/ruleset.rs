@@ -288,6 +288,18 @@ pub struct RuleSet {
     pub class_zh: BTreeMap<String, String>,
     /// Every interpretation recorded in the rule set (base and overlay).
     pub interpretations: Vec<Interpretation>,
+    /// How single moves are classified (`judge.classifier`): `cxa` (the exchange test of
+    /// 28.3 / 29) or `axf` (the piece-pair chase of the Asian rules).
+    pub classifier: String,
+    /// Articles of a checkmate (`judge.mate_articles`; CXA 3.1, 4.1.1).
+    pub mate_articles: Vec<String>,
+    /// Articles of a stalemate (`judge.stalemate_articles`; CXA 3.2, 4.1.3).
+    pub stalemate_articles: Vec<String>,
+    /// Articles of the natural limit (`judge.natural_limit_articles`; CXA 4.2.4, 23.3).
+    pub natural_limit_articles: Vec<String>,
+    /// `judge.cycle_span: all`: the moves ruled on are all those since the first occurrence of
+    /// the repeated position (AXF); otherwise (CXA) those since its previous occurrence.
+    pub cycle_from_first: bool,
 }
 
 impl RuleSet {

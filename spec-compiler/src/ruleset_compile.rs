@@ -509,6 +509,13 @@ fn build(
         class_articles.insert(name.clone(), text(c, article_key));
         class_zh.insert(name, text(c, "zh_name"));
     }
+    // A rule set with its own `classes` (AXF) cites its own term ids.
+    for c in seq(doc.get("classes")) {
+        let (name, term) = (text(c, "same_as"), text(c, "id"));
+        if !name.is_empty() && !term.is_empty() {
+            class_articles.insert(name, term);
+        }
+    }
     let reduce_map = terms
         .get("reduce_for_patterns")
         .and_then(|r| r.get("map"))
@@ -644,6 +651,49 @@ fn build(
             ));
         }
     }
+    // How the judge reports and what it classifies with (`judge:`).
+    let judge = doc.get("judge");
+    let judge_list = |key: &str, default: Vec<String>| {
+        let v = names(judge.and_then(|j| j.get(key)));
+        if v.is_empty() {
+            default
+        } else {
+            v
+        }
+    };
+    let classifier = judge
+        .and_then(|j| j.get("classifier"))
+        .and_then(Value::as_str)
+        .unwrap_or("cxa")
+        .to_string();
+    if classifier != "cxa" && classifier != "axf" {
+        return Err(chain.error(
+            "judge.classifier",
+            format!("judge.classifier: unknown classifier {classifier:?} (known: cxa, axf)"),
+        ));
+    }
+    let fixed = |ids: &[&str]| ids.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let natural_default = ["cxa1999.4.2.4", "cxa1999.23.3"]
+        .iter()
+        .map(|i| articles.get(*i).cloned().unwrap_or_else(|| i.to_string()))
+        .collect();
+    let cycle_from_first = match judge
+        .and_then(|j| j.get("cycle_span"))
+        .and_then(Value::as_str)
+        .unwrap_or("last")
+    {
+        "last" => false,
+        "all" => true,
+        other => {
+            return Err(chain.error(
+                "judge.cycle_span",
+                format!("judge.cycle_span: {other:?} is not last or all"),
+            ))
+        }
+    };
+    let mate_articles = judge_list("mate_articles", fixed(&["3.1", "4.1.1"]));
+    let stalemate_articles = judge_list("stalemate_articles", fixed(&["3.2", "4.1.3"]));
+    let natural_limit_articles = judge_list("natural_limit_articles", natural_default);
     let interpretations = seq(doc.get("interpretations"))
         .map(|i| Interpretation {
             id: text(i, "id"),
@@ -685,6 +735,11 @@ fn build(
         class_articles,
         class_zh,
         interpretations,
+        classifier,
+        mate_articles,
+        stalemate_articles,
+        natural_limit_articles,
+        cycle_from_first,
     })
 }
 
@@ -901,5 +956,18 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
         );
     }
     let _ = writeln!(out, "{i}],");
+    let _ = writeln!(out, "{i}classifier: {},", s(&r.classifier));
+    let _ = writeln!(out, "{i}mate_articles: {},", strs(&r.mate_articles));
+    let _ = writeln!(
+        out,
+        "{i}stalemate_articles: {},",
+        strs(&r.stalemate_articles)
+    );
+    let _ = writeln!(
+        out,
+        "{i}natural_limit_articles: {},",
+        strs(&r.natural_limit_articles)
+    );
+    let _ = writeln!(out, "{i}cycle_from_first: {},", r.cycle_from_first);
     out.push_str("    }\n}\n");
 }

@@ -16,8 +16,8 @@ mod track;
 
 pub use cycle::{apply_pawn_clause, labels, rule, side_pattern, CycleRuling, SidePattern};
 pub use game::{
-    explain, judge, natural_limit_claimant, Adjudicator, CycleMove, GameResult, Judgement, Ruling,
-    SideName, Verdict,
+    explain, judge, judge_record, natural_limit_claimant, Adjudicator, CycleMove, GameResult,
+    Judgement, Ruling, SideName, Verdict,
 };
 pub use rules::BUILTIN_RULE_SETS;
 

@@ -291,9 +291,8 @@ pub(crate) mod games {
     use serde_json::json;
     use xiangqi_oracle::judge::{explain, judge_record, RuleSet};
     use xiangqi_oracle::{Board, OMove, Spec};
-    use xiangqi_rules::judge::{self as fast, GameResult as FGameResult, Ruling as FRuling};
+    use xiangqi_rules::judge as fast;
     use xiangqi_rules::record::{self, GameRecord};
-    use xiangqi_rules::IllegalMoveReason;
     use xiangqi_rules::RankConvention;
 
     use super::{rules_and_spec, Format, JudgeArgs, JudgeEngine};
@@ -380,44 +379,6 @@ pub(crate) mod games {
         Ok(entries)
     }
 
-    /// The side to move in a FEN (`w`/`r` Red, `b` Black).
-    fn red_to_move(fen: &str) -> bool {
-        fen.split_whitespace().nth(1) != Some("b")
-    }
-
-    /// The record ends with a move the movement rules forbid: if the game had not ended
-    /// before it, the side that made it loses (4.1.2 kings facing; 3.1 / 4.1.6 own king left
-    /// attacked). Both engines' judgements have the same fields, hence a macro.
-    macro_rules! losing_move {
-        ($j:expr, $game:expr, $GameResult:ident, $Ruling:ident) => {
-            if let Some(lm) = &$game.losing_move {
-                let j = &mut $j;
-                if j.result == $GameResult::Ongoing && j.ruling == $Ruling::None && !j.pending {
-                    let red = red_to_move(&$game.start_fen) == (lm.index % 2 == 1);
-                    let facing = matches!(lm.reason, IllegalMoveReason::KingsFacing);
-                    j.result = if red {
-                        $GameResult::BlackWins
-                    } else {
-                        $GameResult::RedWins
-                    };
-                    j.ply = lm.index;
-                    j.reason = format!(
-                        "move {} {}: {}; {} loses",
-                        lm.index,
-                        lm.mv.to_iccs(RankConvention::Iccs),
-                        lm.reason,
-                        if red { "red" } else { "black" }
-                    );
-                    j.articles = if facing {
-                        vec!["4.1.2".to_string()]
-                    } else {
-                        vec!["3.1".to_string(), "4.1.6".to_string()]
-                    };
-                }
-            }
-        };
-    }
-
     /// The rule set of the chosen engine.
     enum Rules {
         Oracle(Box<(RuleSet, Spec)>),
@@ -440,8 +401,11 @@ pub(crate) mod games {
             Rules::Fast(rules) => {
                 let start = xiangqi_rules::Position::from_fen(&game.start_fen)
                     .map_err(|e| format!("start position: {e}"))?;
-                let mut j = fast::judge(rules, &start, &game.moves).map_err(|e| e.to_string())?;
-                losing_move!(j, game, FGameResult, FRuling);
+                // A record may end with a move that exposes the mover's king: a loss for its
+                // maker (4.1.2, 3.1 / 4.1.6), as in the oracle.
+                let last = game.losing_move.as_ref().map(|lm| lm.mv);
+                let j = fast::judge_record(rules, &start, &game.moves, last)
+                    .map_err(|e| e.to_string())?;
                 Ok((json(&j), fast::explain(&j, &start)))
             }
         }
