@@ -152,15 +152,15 @@ def cycle(rng, fen):
     """A random reversible 4-ply cycle from `fen`, or None. By the seeded mode: checks on both
     moves of the side to move (a perpetual check), attacks on one enemy piece that flees on
     both moves (a chase back and forth, as in 第四節 18), or any reversible pair."""
-    mode = rng.choice(["check", "chase", "chase", "random"])
+    mode = rng.choice(["check", "check", "chase", "chase", "random"])
     a_moves = quiet(fen)
     rng.shuffle(a_moves)
     if mode == "check":
-        for a in [m for m in a_moves[:20] if sf.gives_check(VARIANT, fen, [m])][:4]:
+        for a in [m for m in a_moves if sf.gives_check(VARIANT, fen, [m])][:6]:
             after_a = sf.get_fen(VARIANT, fen, [a])
             b_moves = quiet(after_a)
             rng.shuffle(b_moves)
-            for b in b_moves[:8]:
+            for b in b_moves[:12]:
                 c = closes(fen, a, b)
                 if c and sf.gives_check(VARIANT, fen, [a, b, c[2]]):
                     return c

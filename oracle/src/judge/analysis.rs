@@ -257,6 +257,9 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
         if gain <= 0.0 || mates_at_once(cx, &a) {
             continue;
         }
+        if capturer_won_back_by_checks(cx, &a, attacker, gain) {
+            continue;
+        }
         // A pawn given for a piece is no gain (25.3; 2011 26.6: except for a rook).
         if is_pawn(b, attacker) && back > 0.0 && !pawn_trade_is_gain(rs, b, target) {
             continue;
@@ -383,6 +386,26 @@ fn exchange_with_follow_up(
         worst = worst.min(v - value(rs, a, capturer) + best);
     }
     worst
+}
+
+/// Reading `capture-answered-by-checks`: after the capture (`a`, the other side to move), can the
+/// other side answer with a line of consecutive checks that wins the capturing piece back, at
+/// least its worth and at least the capture's `gain`, whatever the capturer replies? Then the
+/// capture is no gain (the protector of the captured piece is that line: 有根).
+fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64) -> bool {
+    if !cx
+        .rs
+        .interpretations
+        .iter()
+        .any(|i| i.id == "capture-answered-by-checks")
+    {
+        return false;
+    }
+    let worth = value(cx.rs, a, capturer).max(gain);
+    checking_moves(a).into_iter().any(|k| {
+        check_line(cx, a, k, cx.rs.chase_search_depth)
+            .is_some_and(|(g, targets)| g >= worth && targets.contains(&capturer))
+    })
 }
 
 /// Can the side to move win `target` by a direct capture and the exchange that follows? (The

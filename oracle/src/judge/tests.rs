@@ -579,6 +579,37 @@ fn a_complete_exchange_may_take_a_protector_away() {
     assert_eq!(all[2].class, MoveClass::Idle, "{:?}", all[2]);
 }
 
+#[test]
+fn a_capture_answered_by_checks_that_win_the_capturer_back_is_no_gain() {
+    // 2011 图16 before ply 4 (black king f8): 车×兵 a6 is answered by red's discovered check that
+    // wins the rook a6 back: no threat (reading capture-answered-by-checks). After 将６退１ the
+    // capture is safe: a new threat, a chase.
+    let rules = r2011();
+    let start = board("3a1k3/4a4/3cb4/P2rp2R1/6b2/9/9/5C3/4A4/4KA3 w - - 0 1");
+    let mut b = start.clone();
+    for m in moves("h6h9 f9f8 h9h6") {
+        b.play(m).unwrap();
+    }
+    let a6: crate::Coord = "a6".parse().unwrap();
+    let pawn = b.piece_id_at(a6).unwrap();
+    let cx = analysis::Ctx::new(&rules);
+    assert!(!analysis::threats(&cx, &b, None)
+        .iter()
+        .any(|t| t.target == pawn));
+    let all = classify_all(&rules, &start, &moves("h6h9 f9f8 h9h6 f8f9")).unwrap();
+    assert_eq!(all[3].class, MoveClass::Chase, "{:?}", all[3]);
+    assert_eq!(all[3].targets, vec![a6]);
+    // Without the reading the threat to the pawn is there before the king's move (從捉到捉).
+    let mut plain = rules.clone();
+    plain
+        .interpretations
+        .retain(|i| i.id != "capture-answered-by-checks");
+    let cx = analysis::Ctx::new(&plain);
+    assert!(analysis::threats(&cx, &b, None)
+        .iter()
+        .any(|t| t.target == pawn));
+}
+
 /// The unit tests of this file and of `tests/judge_games.rs`, with the articles each exercises,
 /// per rule set (for the coverage table of docs/rules-notes.md).
 const UNIT_COVERAGE: &[(&str, &[&str], &[&str])] = &[

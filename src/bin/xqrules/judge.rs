@@ -30,10 +30,11 @@ pub struct JudgeArgs {
     /// A bundled worked example, e.g. cxa-1999/fig03, cxa-2011/fig29-var or axf/O46.
     #[arg(long)]
     example: Option<String>,
-    /// Which implementation rules: the fast adjudicator (default) or the reference oracle
-    /// (needed for --spec).
-    #[arg(long, value_enum, default_value_t = JudgeEngine::Fast)]
-    engine: JudgeEngine,
+    /// Which implementation rules: the fast adjudicator or the reference oracle (needed for
+    /// --spec). Default: fast where it has the rule set's classifier (CXA), else the oracle
+    /// (AXF so far, with a note on stderr); the oracle with --spec.
+    #[arg(long, value_enum)]
+    engine: Option<JudgeEngine>,
     /// Output: an explanation in English (text) or the JSON contract (json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -122,10 +123,31 @@ fn load_example(id: &str) -> Result<Example, String> {
     })
 }
 
+impl JudgeArgs {
+    /// The engine that rules on `rules_id`: the one asked for, else the fast engine when the
+    /// rule set is compiled into it and no `--spec` is given, else the oracle (said on stderr
+    /// when the fast engine lacks the rule set).
+    fn engine_for(&self, rules_id: &str) -> JudgeEngine {
+        use xiangqi_rules::judge::{Builtin, RuleSet as FastRuleSet};
+        match self.engine {
+            Some(e) => e,
+            None if self.spec.is_some() => JudgeEngine::Oracle,
+            None if FastRuleSet::builtin(rules_id).is_some() => JudgeEngine::Fast,
+            None => {
+                eprintln!(
+                    "note: the fast engine does not implement rule set {rules_id:?} yet; \
+                     the oracle rules (--engine oracle)"
+                );
+                JudgeEngine::Oracle
+            }
+        }
+    }
+}
+
 /// Runs `xqrules judge`; `Err` is printed with exit code 2. `Ok(false)`: some game records
 /// could not be judged (reported on stdout), exit code 1.
 pub fn run(args: JudgeArgs) -> Result<bool, String> {
-    if args.engine == JudgeEngine::Fast {
+    if args.engine == Some(JudgeEngine::Fast) {
         if let Some(dir) = &args.spec {
             return Err(format!(
                 "judge --spec {}: the fast engine's rule sets are compiled in from spec/rules at \
@@ -161,7 +183,7 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
             return Err("judge: --moves \"m1 m2 ...\" (or --example ID) is required".into())
         }
     };
-    if args.engine == JudgeEngine::Fast {
+    if args.engine_for(&rules_id) == JudgeEngine::Fast {
         return fast::run(&args, &rules_id, fen.as_deref(), &texts);
     }
     let (rules, spec) = match &args.spec {
@@ -458,7 +480,7 @@ pub(crate) mod games {
     /// Runs `judge --game`; `Ok(false)` when some record could not be judged.
     pub(super) fn run(args: &JudgeArgs) -> Result<bool, String> {
         let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
-        let rules = if args.engine == JudgeEngine::Fast {
+        let rules = if args.engine_for(&rules_id) == JudgeEngine::Fast {
             Rules::Fast(super::fast::rule_set(&rules_id)?)
         } else {
             Rules::Oracle(Box::new(rules_and_spec(args, &rules_id)?))

@@ -650,14 +650,22 @@ impl RuleCtx<'_> {
             Value::Mapping(m) => {
                 if let Some(Value::String(id)) = v.get("id") {
                     if !in_remove && v.get("ref").is_none() {
-                        if let Some(first) = seen.get(id) {
+                        let section = |p: &str| {
+                            p.split(['.', '[']).next().unwrap_or("").to_string()
+                        };
+                        // A machine section (`chase`, `patterns`, ...) may name the entry it
+                        // implements by that entry's id (AXF); within one section ids are unique.
+                        let first = seen
+                            .get(id)
+                            .filter(|first| section(first) == section(path));
+                        if let Some(first) = first {
                             let (line, _) = xiangqi_spec::locate(&self.file.text, first);
                             d.push(self.file.at_value(
                                 &join(path, "id"),
                                 id,
                                 format!("duplicate id {id:?} (first defined at line {line})"),
                             ));
-                        } else {
+                        } else if !seen.contains_key(id) {
                             seen.insert(id.clone(), join(path, "id"));
                         }
                     } else if in_remove && !self.names.ids.contains(id) {

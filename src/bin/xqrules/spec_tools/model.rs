@@ -112,6 +112,12 @@ pub struct Expected {
     /// AXF: when the ruling is made.
     #[serde(default)]
     pub judged_at: Option<String>,
+    /// Game ends other than a repetition (AXF 第四節 1, 2): `red_wins` / `black_wins` / `draw`.
+    #[serde(default)]
+    pub result: Option<String>,
+    /// Ids of articles the judgement must cite.
+    #[serde(default)]
+    pub articles: Vec<String>,
 }
 
 /// `cycle:` of an example.
