@@ -747,6 +747,26 @@ impl Position {
     }
 }
 
+/// For each square: its rank, its file and the 5x5 box around it (see `gives_check`).
+static NEAR_KING: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut k = 0;
+    while k < 90 {
+        let (kf, kr) = ((k % 9) as i32, (k / 9) as i32);
+        let mut sq = 0;
+        while sq < 90 {
+            let (f, r) = (sq % 9, sq / 9);
+            let (df, dr) = (f - kf, r - kr);
+            if f == kf || r == kr || (df >= -2 && df <= 2 && dr >= -2 && dr <= 2) {
+                t[k] |= 1u128 << sq;
+            }
+            sq += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
 // Helpers for the repetition judge (src/judge/analysis.rs): "what could the other side do if
 // it were to move" and "what would this piece reach without that one" need a turn switch
 // without a move, a removed piece and a piece's movement targets whoever is to move.
@@ -789,6 +809,20 @@ impl Position {
         }
     }
 
+    /// Whether the side to move has a legal move (king steps first, then the bulk count).
+    pub(crate) fn has_legal_move(&self) -> bool {
+        let k = self.kings[self.turn.index()] as usize;
+        let mut t = self.targets(Role::King, k);
+        while t != 0 {
+            let to = t.trailing_zeros() as usize;
+            t &= t - 1;
+            if self.legal_full(k, to) {
+                return true;
+            }
+        }
+        self.count_legal() > 0
+    }
+
     /// Whether the move (legal for the side to move) leaves the other side in check, as
     /// [`Position::is_check`] would say after [`Position::play`], without playing it. A capture
     /// of the king gives no check.
@@ -803,6 +837,11 @@ impl Position {
         let us = p.color;
         let c = us.index();
         let k = self.kings[us.other().index()] as usize;
+        // Every way of giving check moves a piece from or to the king's rank or file or the
+        // 5x5 box around it (direct attack, discovered line, new cannon screen, horse leg).
+        if NEAR_KING[k] & (bit(from) | bit(to)) == 0 {
+            return false;
+        }
         let kb = bit(k);
         let occ = (self.occ & !bit(from)) | bit(to);
         let occ_t = (self.occ_t & !TBIT[from]) | TBIT[to];

@@ -46,7 +46,16 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
         articles: r.articles.clone(),
         class_articles: r.class_articles.clone(),
         class_zh: r.class_zh.clone(),
-        interpretations: Vec::new(),
+        interpretations: r
+            .interpretations
+            .iter()
+            .map(|i| j::Interpretation {
+                id: i.id.clone(),
+                article: i.article.clone(),
+                reading: i.reading.clone(),
+                why: i.why.clone(),
+            })
+            .collect(),
         classifier: r.classifier.clone(),
         mate_articles: r.mate_articles.clone(),
         stalemate_articles: r.stalemate_articles.clone(),

@@ -121,3 +121,102 @@ proptest! {
         }
     }
 }
+
+fn xqrules(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_xqrules"))
+        .args(args)
+        .output()
+        .expect("run xqrules")
+}
+
+#[test]
+fn the_cli_judges_with_the_fast_engine_by_default_and_as_the_oracle_does() {
+    for example in ["cxa-1999/fig05", "cxa-2011/fig21"] {
+        for format in ["text", "json"] {
+            let default = xqrules(&["judge", "--example", example, "--format", format]);
+            let fast = xqrules(&[
+                "judge",
+                "--example",
+                example,
+                "--format",
+                format,
+                "--engine",
+                "fast",
+            ]);
+            let oracle = xqrules(&[
+                "judge",
+                "--example",
+                example,
+                "--format",
+                format,
+                "--engine",
+                "oracle",
+            ]);
+            assert!(default.status.success() && oracle.status.success());
+            assert_eq!(default.stdout, fast.stdout);
+            assert_eq!(
+                String::from_utf8_lossy(&fast.stdout),
+                String::from_utf8_lossy(&oracle.stdout),
+                "{example} {format}"
+            );
+        }
+    }
+}
+
+#[test]
+fn spec_with_the_fast_engine_is_an_error_pointing_to_the_oracle() {
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/spec");
+    let o = xqrules(&["judge", "--example", "cxa-1999/fig01", "--spec", spec]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--engine oracle"), "{err}");
+    let o = xqrules(&[
+        "judge",
+        "--example",
+        "cxa-1999/fig01",
+        "--spec",
+        spec,
+        "--engine",
+        "oracle",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+fn seeds(target: &str) -> Vec<Vec<u8>> {
+    let dir = format!("{}/fuzz/corpus/{target}", env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("seed-"))
+        })
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no seeds in {dir}");
+    paths
+        .iter()
+        .map(|p| std::fs::read(p).expect("read seed"))
+        .collect()
+}
+
+#[test]
+fn judge_diff_seeds_agree_and_build_cycles() {
+    let mut cycles = 0;
+    for s in seeds("judge_diff") {
+        let a = fuzz_judge(&s).unwrap_or_else(|d| panic!("{d}"));
+        cycles += usize::from(a.cycle);
+    }
+    assert!(cycles >= 3, "only {cycles} seeds reach a repetition");
+}
+
+#[test]
+fn classify_diff_seeds_agree() {
+    let mut classified = 0;
+    for s in seeds("classify_diff") {
+        let last = fuzz_classify(&s).unwrap_or_else(|d| panic!("{d}"));
+        classified += usize::from(last.is_some());
+    }
+    assert!(classified >= 3, "only {classified} seeds classified a move");
+}

@@ -288,7 +288,8 @@ pub struct RuleSet {
     pub class_zh: BTreeMap<String, String>,
     /// Every interpretation recorded in the rule set (base and overlay).
     pub interpretations: Vec<Interpretation>,
-    /// How single moves are classified (`judge.classifier`): `cxa` or `axf`.
+    /// How single moves are classified (`judge.classifier`): `cxa` (the exchange test of
+    /// 28.3 / 29) or `axf` (the piece-pair chase of the Asian rules).
     pub classifier: String,
     /// Articles of a checkmate (`judge.mate_articles`; CXA 3.1, 4.1.1).
     pub mate_articles: Vec<String>,
@@ -296,7 +297,8 @@ pub struct RuleSet {
     pub stalemate_articles: Vec<String>,
     /// Articles of the natural limit (`judge.natural_limit_articles`; CXA 4.2.4, 23.3).
     pub natural_limit_articles: Vec<String>,
-    /// `judge.cycle_span: all`: rule on all moves since the first occurrence (AXF).
+    /// `judge.cycle_span: all`: the moves ruled on are all those since the first occurrence of
+    /// the repeated position (AXF); otherwise (CXA) those since its previous occurrence.
     pub cycle_from_first: bool,
 }
 

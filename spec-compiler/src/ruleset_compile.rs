@@ -7,7 +7,7 @@
 //! let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/rules");
 //! let rules = xiangqi_spec::ruleset_compile::load_rule_set(&dir, "cxa-2011").unwrap();
 //! assert_eq!(rules.repetition_count, 3);
-//! assert_eq!(rules.article("cxa1999.28.1"), "24.1"); // renumbered by the overlay
+//! assert_eq!(rules.article("cxa1999.25.2.perpetual-chase"), "24.13"); // renumbered by the overlay
 //! ```
 
 use std::collections::BTreeMap;
@@ -509,6 +509,13 @@ fn build(
         class_articles.insert(name.clone(), text(c, article_key));
         class_zh.insert(name, text(c, "zh_name"));
     }
+    // A rule set with its own `classes` (AXF) cites its own term ids.
+    for c in seq(doc.get("classes")) {
+        let (name, term) = (text(c, "same_as"), text(c, "id"));
+        if !name.is_empty() && !term.is_empty() {
+            class_articles.insert(name, term);
+        }
+    }
     let reduce_map = terms
         .get("reduce_for_patterns")
         .and_then(|r| r.get("map"))
@@ -644,15 +651,7 @@ fn build(
             ));
         }
     }
-    let interpretations = seq(doc.get("interpretations"))
-        .map(|i| Interpretation {
-            id: text(i, "id"),
-            article: text(i, "article"),
-            reading: text(i, "reading"),
-            why: text(i, "why"),
-        })
-        .collect();
-    // The judge's switches (`judge:`; absent in the CXA files: the CXA defaults).
+    // How the judge reports and what it classifies with (`judge:`).
     let judge = doc.get("judge");
     let judge_list = |key: &str, default: Vec<String>| {
         let v = names(judge.and_then(|j| j.get(key)));
@@ -662,20 +661,47 @@ fn build(
             v
         }
     };
-    let article_of = |i: &str| articles.get(i).cloned().unwrap_or_else(|| i.to_string());
-    let natural_default = vec![article_of("cxa1999.4.2.4"), article_of("cxa1999.23.3")];
-    let mate_articles = judge_list("mate_articles", vec!["3.1".into(), "4.1.1".into()]);
-    let stalemate_articles = judge_list("stalemate_articles", vec!["3.2".into(), "4.1.3".into()]);
-    let natural_limit_articles = judge_list("natural_limit_articles", natural_default);
     let classifier = judge
         .and_then(|j| j.get("classifier"))
         .and_then(Value::as_str)
         .unwrap_or("cxa")
         .to_string();
-    let cycle_from_first = judge
+    if classifier != "cxa" && classifier != "axf" {
+        return Err(chain.error(
+            "judge.classifier",
+            format!("judge.classifier: unknown classifier {classifier:?} (known: cxa, axf)"),
+        ));
+    }
+    let fixed = |ids: &[&str]| ids.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let natural_default = ["cxa1999.4.2.4", "cxa1999.23.3"]
+        .iter()
+        .map(|i| articles.get(*i).cloned().unwrap_or_else(|| i.to_string()))
+        .collect();
+    let cycle_from_first = match judge
         .and_then(|j| j.get("cycle_span"))
         .and_then(Value::as_str)
-        == Some("all");
+        .unwrap_or("last")
+    {
+        "last" => false,
+        "all" => true,
+        other => {
+            return Err(chain.error(
+                "judge.cycle_span",
+                format!("judge.cycle_span: {other:?} is not last or all"),
+            ))
+        }
+    };
+    let mate_articles = judge_list("mate_articles", fixed(&["3.1", "4.1.1"]));
+    let stalemate_articles = judge_list("stalemate_articles", fixed(&["3.2", "4.1.3"]));
+    let natural_limit_articles = judge_list("natural_limit_articles", natural_default);
+    let interpretations = seq(doc.get("interpretations"))
+        .map(|i| Interpretation {
+            id: text(i, "id"),
+            article: text(i, "article"),
+            reading: text(i, "reading"),
+            why: text(i, "why"),
+        })
+        .collect();
     Ok(RuleSet {
         id: id.to_string(),
         title: text(doc, "title"),

@@ -162,18 +162,6 @@ fn order_key(b: &Tracked, m: Move) -> u32 {
     u32::MAX
 }
 
-/// The legal moves in the oracle's order: pieces by id, then each piece's rules in order.
-pub(crate) fn legal_ordered(b: &Tracked) -> Vec<Move> {
-    let mut v: Vec<(u8, u32, Move)> = b
-        .pos
-        .legal_moves()
-        .iter()
-        .map(|m| (b.ids[m.from().index()], order_key(b, *m), *m))
-        .collect();
-    v.sort_unstable_by_key(|x| (x.0, x.1));
-    v.into_iter().map(|x| x.2).collect()
-}
-
 /// The legal moves of the side to move that capture on `sq`, in id order of the capturers.
 pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
     let us = b.pos.turn();
@@ -340,6 +328,7 @@ struct CacheKey {
     chase_search_depth: u32,
     joint_chase: bool,
     pawn_by_checks_no_gain: bool,
+    removes_protector: bool,
 }
 
 impl CacheKey {
@@ -355,6 +344,10 @@ impl CacheKey {
             chase_search_depth: rs.chase_search_depth,
             joint_chase: rs.joint_chase,
             pawn_by_checks_no_gain: rs.pawn_by_checks_no_gain,
+            removes_protector: rs
+                .interpretations
+                .iter()
+                .any(|i| i.id == "exchange-removes-protector"),
         }
     }
 }
@@ -516,6 +509,15 @@ impl<'a> Analyzer<'a> {
         let mut b = b0.clone();
         let me = b.pos.turn();
         let mut out: Vec<Threat> = Vec::new();
+        let follow_up = rs
+            .interpretations
+            .iter()
+            .any(|i| i.id == "exchange-removes-protector");
+        let winnable_now = if follow_up {
+            self.direct_plain_targets(&mut b)
+        } else {
+            0
+        };
         for m in captures_ordered(&b) {
             let Some(target) = id_at(&b, m.to()) else {
                 continue;
@@ -529,7 +531,10 @@ impl<'a> Analyzer<'a> {
             let pawn_ok = pawn_trade_is_gain(rs, &b, target);
             let u = b.play_undo(m);
             let back = self.see(&mut b, m.to(), 8);
-            let gain = tval - back;
+            let mut gain = tval - back;
+            if gain <= 0.0 && follow_up {
+                gain = gain.max(self.exchange_with_follow_up(&mut b, m, tval, winnable_now));
+            }
             let skip = gain <= 0.0 || self.mates_at_once(&mut b);
             let recaptures = !skip && !captures_on(&b, m.to()).is_empty();
             b.undo(m, u);
@@ -557,6 +562,11 @@ impl<'a> Analyzer<'a> {
         if rs.joint_chase {
             let targets: IdSet = out.iter().fold(0, |a, t| a | id_bit(t.target));
             for target in ids_in(targets) {
+                // A piece won only across two squares (exchange-removes-protector) is no joint
+                // chase.
+                if !self.winnable(&b, target) {
+                    continue;
+                }
                 let t_sq = b.square_of(target).expect("on board");
                 let protectors: Vec<Square> = b
                     .ids_of(me.other())
@@ -595,6 +605,69 @@ impl<'a> Analyzer<'a> {
             }
         }
         out
+    }
+
+    /// The pieces the side to move can win by a direct capture now (the targets of the oracle's
+    /// `direct_threats_plain`).
+    fn direct_plain_targets(&mut self, b: &mut Tracked) -> IdSet {
+        let mut out = 0;
+        for m in captures_ordered(b) {
+            let Some(target) = id_at(b, m.to()) else {
+                continue;
+            };
+            let v = value(self.rs, b, target);
+            let u = b.play_undo(m);
+            let ok = v - self.see(b, m.to(), 8) > 0.0 && !self.mates_at_once(b);
+            b.undo(m, u);
+            if ok {
+                out |= id_bit(target);
+            }
+        }
+        out
+    }
+
+    /// The complete exchange across two squares (reading `exchange-removes-protector`): `a` is
+    /// the position after the capture `m` of a piece worth `v`; if the other side recaptures,
+    /// the capturer may instead take elsewhere a piece it could not win before (not in
+    /// `winnable_now`). The net gain the other side's best answer leaves the capturer.
+    fn exchange_with_follow_up(
+        &mut self,
+        a: &mut Tracked,
+        m: Move,
+        v: f64,
+        winnable_now: IdSet,
+    ) -> f64 {
+        let rs = self.rs;
+        let capturer = id_at(a, m.to()).expect("the capturer");
+        let vc = value(rs, a, capturer);
+        let mut worst = v;
+        for r in captures_on(a, m.to()) {
+            let ur = a.play_undo(r);
+            if self.mates_at_once(a) {
+                a.undo(r, ur);
+                continue;
+            }
+            let mut best = self.see(a, m.to(), 7);
+            let moves = a.pos.legal_moves();
+            for &f in moves.iter() {
+                let Some(t) = id_at(a, f.to()) else {
+                    continue;
+                };
+                if f.to() == m.to() || winnable_now & id_bit(t) != 0 || !is_material(a, t) {
+                    continue;
+                }
+                let vt = value(rs, a, t);
+                let uf = a.play_undo(f);
+                let g = vt - self.see(a, f.to(), 8);
+                if g > best && !self.mates_at_once(a) {
+                    best = g;
+                }
+                a.undo(f, uf);
+            }
+            a.undo(r, ur);
+            worst = worst.min(v - vc + best);
+        }
+        worst
     }
 
     /// Can the side to move win `target` by a direct capture and the exchange that follows?
@@ -666,10 +739,13 @@ impl<'a> Analyzer<'a> {
         depth: u32,
     ) -> Option<(f64, IdSet)> {
         let rs = self.rs;
-        let replies = a.pos.legal_moves();
+        let mut replies = a.pos.legal_moves();
         if replies.is_empty() {
             return None;
         }
+        // Any answer that leaves no gain ends the line, so captures (the likeliest refutations)
+        // are tried first; the result does not depend on the order.
+        replies.sort_by_key(|r| a.pos.piece_at(r.to()).is_none());
         let mut worst: Option<f64> = None;
         let mut targets: IdSet = 0;
         for &r in replies.iter() {
@@ -677,7 +753,7 @@ impl<'a> Analyzer<'a> {
             let lost = lost_piece.map(|v| value(rs, a, v)).unwrap_or(0.0);
             let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(a, v));
             let ur = a.play_undo(r);
-            if a.pos.count_legal() == 0 {
+            if !a.pos.has_legal_move() {
                 a.undo(r, ur);
                 return None;
             }
@@ -821,7 +897,7 @@ impl<'a> Analyzer<'a> {
             }
             let uk = b.play_undo(k);
             if plies < 3 {
-                let mated = b.pos.count_legal() == 0;
+                let mated = !b.pos.has_legal_move();
                 b.undo(k, uk);
                 if mated {
                     return true;
@@ -873,12 +949,15 @@ pub(crate) fn checking_moves(b: &mut Tracked) -> Vec<Move> {
         .collect()
 }
 
-/// [`checking_moves`] in the oracle's order (where the first of equal results is kept).
+/// [`checking_moves`] in the oracle's order (pieces by id, then each piece's rules in order),
+/// where the first of equal results is kept.
 pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> Vec<Move> {
-    legal_ordered(b)
+    let mut v: Vec<(u8, u32, Move)> = checking_moves(b)
         .into_iter()
-        .filter(|m| b.pos.gives_check(*m))
-        .collect()
+        .map(|m| (b.ids[m.from().index()], order_key(b, m), m))
+        .collect();
+    v.sort_unstable_by_key(|x| (x.0, x.1));
+    v.into_iter().map(|x| x.2).collect()
 }
 
 /// The enemy pieces the piece on `from` could legally capture (side to move's piece), in the

@@ -721,9 +721,53 @@ fn followed(
                     vx - az.see(&mut c, xs, 8) > 0.0
                 }
             });
-            protected && behind && rules.floating_pawn_value >= 0.0
+            protected && behind && held(az, after, sq, m.to()) && rules.floating_pawn_value >= 0.0
         }
     })
+}
+
+/// 牵 (28.8 / 24.7, reading `follow-pin`): the piece on `sq` cannot step aside without loss:
+/// after each of its legal moves, the follower on `follower` can win material with a capture
+/// (gain after the complete exchange, not mated at once, 29.4 / 24.3).
+fn held(az: &mut Analyzer<'_>, after: &Tracked, sq: Square, follower: Square) -> bool {
+    let rules = az.rs;
+    let mut a = after.clone();
+    let departures: Vec<Move> = a
+        .pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|d| d.from() == sq)
+        .collect();
+    for d in departures {
+        let ud = a.play_undo(d);
+        let takes: Vec<Move> = a
+            .pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|c| c.from() == follower)
+            .collect();
+        let mut wins = false;
+        for c in takes {
+            let Some(victim) = id_at(&a, c.to()) else {
+                continue;
+            };
+            let v = value(rules, &a, victim);
+            let uc = a.play_undo(c);
+            let ok = v - az.see(&mut a, c.to(), 8) > 0.0 && !az.mates_at_once(&mut a);
+            a.undo(c, uc);
+            if ok {
+                wins = true;
+                break;
+            }
+        }
+        a.undo(d, ud);
+        if !wins {
+            return false;
+        }
+    }
+    true
 }
 
 /// 28.7 / 24.6 block: the moved piece stands in the way of an enemy piece.

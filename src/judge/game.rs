@@ -163,10 +163,7 @@ fn natural_limit_judgement(rules: &RuleSet, ply: usize, claimant: Color) -> Judg
         claimant.name(),
         rules.check_cap_moves
     );
-    j.articles = vec![
-        rules.article("cxa1999.4.2.4"),
-        rules.article("cxa1999.23.3"),
-    ];
+    j.articles = rules.natural_limit_articles.clone();
     j
 }
 
@@ -177,11 +174,11 @@ fn outcome_judgement(rules: &RuleSet, ply: usize, outcome: Outcome) -> Judgement
     match outcome {
         Outcome::Checkmate { .. } => {
             j.reason = format!("{} is checkmated (將死)", loser.name());
-            j.articles = vec!["3.1".into(), "4.1.1".into()];
+            j.articles = rules.mate_articles.clone();
         }
         Outcome::Stalemate { .. } => {
             j.reason = format!("{} has no legal move (困毙) and loses", loser.name());
-            j.articles = vec!["3.2".into(), "4.1.3".into()];
+            j.articles = rules.stalemate_articles.clone();
         }
     }
     j
@@ -332,12 +329,80 @@ pub fn judge(rules: &RuleSet, start: &Position, moves: &[Move]) -> Result<Judgem
             return Ok(*j);
         }
     }
-    if let Some(from) = adj.previous_occurrence() {
+    if let Some(from) = adj.cycle_start() {
         return Ok(rule_cycle(rules, start, moves, from, moves.len(), true));
     }
     let mut j = Judgement::new(rules, moves.len());
     j.reason = "no repetition, no end of game".to_string();
     Ok(j)
+}
+
+/// Judges a game record whose moves may end with a move the movement rules forbid because it
+/// exposes the mover's own king (the oracle's `judge_record`): the kings face each other
+/// (4.1.2) or the own king is left attacked (3.1, 4.1.6). When the game goes on after `moves`
+/// (no end, no ruling; a repetition short of the ruling point decides nothing), such a `last`
+/// loses for its maker; a legal `last` is judged as an ordinary move; a `last` illegal for
+/// another reason is an error with its 1-based index.
+///
+/// ```
+/// use xiangqi_rules::judge::{judge_record, Builtin, GameResult, RuleSet};
+/// use xiangqi_rules::{Move, Position, RankConvention};
+/// let rules = RuleSet::builtin("cxa-1999").unwrap();
+/// let start = Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1").unwrap();
+/// // The advisor steps aside: the kings face each other (4.1.2), red loses.
+/// let last = Move::parse_iccs("e1d2", RankConvention::Iccs).unwrap();
+/// let j = judge_record(rules, &start, &[], Some(last)).unwrap();
+/// assert_eq!((j.result, j.ply), (GameResult::BlackWins, 1));
+/// assert_eq!(j.articles, ["4.1.2"]);
+/// ```
+pub fn judge_record(
+    rules: &RuleSet,
+    start: &Position,
+    moves: &[Move],
+    last: Option<Move>,
+) -> Result<Judgement, JudgeError> {
+    let j = judge(rules, start, moves)?;
+    let Some(m) = last else {
+        return Ok(j);
+    };
+    if j.result != GameResult::Ongoing || (j.ruling != Ruling::None && !j.pending) {
+        // The game ended (or awaits a ruling) before the last move.
+        return Ok(j);
+    }
+    let mut end = start.clone();
+    for mv in moves {
+        end.play(*mv);
+    }
+    let index = moves.len() + 1;
+    let mv = m.to_iccs(RankConvention::Iccs);
+    // The texts and constraint ids are the oracle's (spec/pieces.yaml `constraints`).
+    let (articles, why) = match end.check_move(m) {
+        Ok(()) => {
+            let all: Vec<Move> = moves.iter().copied().chain([m]).collect();
+            return judge(rules, start, &all);
+        }
+        Err(crate::IllegalMoveReason::KingsFacing) => (
+            vec![rules.article("cxa1999.4.1.2")],
+            "the kings would face each other (constraint kings-not-facing)",
+        ),
+        Err(crate::IllegalMoveReason::LeavesKingInCheck) => (
+            vec![rules.article("cxa1999.3.1"), rules.article("cxa1999.4.1.6")],
+            "the move leaves the own king in check (constraint king-not-capturable)",
+        ),
+        Err(e) => {
+            return Err(JudgeError::IllegalMove {
+                index,
+                mv,
+                reason: e.to_string(),
+            })
+        }
+    };
+    let mover = end.turn();
+    let mut out = Judgement::new(rules, index);
+    out.result = winner_of(mover);
+    out.reason = format!("move {index} {mv}: {why}; {} loses", mover.name());
+    out.articles = articles;
+    Ok(out)
 }
 
 /// What the rules say after a move pushed on an [`Adjudicator`].
@@ -505,9 +570,7 @@ impl<'r> Adjudicator<'r> {
         let n = self.counts.entry(key).or_insert(0);
         *n += 1;
         if *n >= self.rules.repetition_count {
-            let from = self
-                .previous_occurrence()
-                .expect("two occurrences at least");
+            let from = self.cycle_start().expect("two occurrences at least");
             let moves = self.moves();
             return Verdict::Ends(Box::new(rule_cycle(
                 self.rules,
@@ -559,6 +622,24 @@ impl<'r> Adjudicator<'r> {
         })
     }
 
+    /// Where the cycle to rule on starts (a ply; 0 = the start) when the current position
+    /// occurred before: its previous occurrence, or its first with `cycle_from_first` (AXF).
+    fn cycle_start(&self) -> Option<usize> {
+        let previous = self.previous_occurrence()?;
+        if !self.rules.cycle_from_first {
+            return Some(previous);
+        }
+        let key = self.pos.hash();
+        (0..=previous).find(|&ply| {
+            let k = if ply == 0 {
+                self.start.hash()
+            } else {
+                self.stack[ply - 1].key
+            };
+            k == key
+        })
+    }
+
     /// The ruling on the game so far as [`judge`] would give it after the last move (a
     /// repetition short of its ruling point is reported `pending`), without the checkmate and
     /// stalemate tests.
@@ -568,7 +649,7 @@ impl<'r> Adjudicator<'r> {
         let plies = self.plies_since_capture();
         let checks = self.stack.last().map_or([0, 0], |p| p.checks_since_capture);
         let occ = self.occurrences();
-        if let Some(from) = self.previous_occurrence() {
+        if let Some(from) = self.cycle_start() {
             let pending = occ < self.rules.repetition_count;
             return rule_cycle(self.rules, &self.start, &moves, from, ply, pending);
         }

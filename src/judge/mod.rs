@@ -16,8 +16,8 @@ mod track;
 
 pub use cycle::{apply_pawn_clause, labels, rule, side_pattern, CycleRuling, SidePattern};
 pub use game::{
-    explain, judge, natural_limit_claimant, Adjudicator, CycleMove, GameResult, Judgement, Ruling,
-    SideName, Verdict,
+    explain, judge, judge_record, natural_limit_claimant, Adjudicator, CycleMove, GameResult,
+    Judgement, Ruling, SideName, Verdict,
 };
 pub use rules::BUILTIN_RULE_SETS;
 
@@ -60,7 +60,7 @@ impl JudgeError {
 /// use xiangqi_rules::judge::{Builtin, RuleSet};
 /// let rules = RuleSet::builtin("cxa-2011").unwrap();
 /// assert_eq!(rules.repetition_count, 3);
-/// assert_eq!(rules.article("cxa1999.28.3"), "24.3");
+/// assert_eq!(rules.article("cxa1999.25.2.perpetual-chase"), "24.13"); // renumbered
 /// assert!(RuleSet::builtin("cxa-1899").is_none());
 /// ```
 pub trait Builtin {

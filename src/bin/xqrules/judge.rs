@@ -1,8 +1,12 @@
 //! `xqrules judge`: rule on a position and a move sequence with the repetition rules (棋例) of
 //! a rule set (`spec/rules/<id>.yaml`), move by move, with the articles that decide.
 //!
+//! Two engines give the same rulings (the same JSON, byte for byte; `tests/judge_diff.rs`):
+//! `fast` (default, `xiangqi_rules::judge`, rule sets compiled in by build.rs) and `oracle` (the
+//! reference, which also reads an amended spec directory at run time with `--spec`).
+//!
 //! Exit code 0 for any ruling; 2 for bad input (FEN, a move with its 1-based index, rule set,
-//! example id, spec directory) and for `--engine fast`, which does not exist yet.
+//! example id, spec directory, `--spec` with the fast engine).
 
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -26,14 +30,17 @@ pub struct JudgeArgs {
     /// A bundled worked example, e.g. cxa-1999/fig03, cxa-2011/fig29-var or axf/O46.
     #[arg(long)]
     example: Option<String>,
-    /// Which implementation rules (only the oracle exists so far).
-    #[arg(long, value_enum, default_value_t = JudgeEngine::Oracle)]
-    engine: JudgeEngine,
+    /// Which implementation rules: the fast adjudicator or the reference oracle (needed for
+    /// --spec). Default: fast where it has the rule set's classifier (CXA), else the oracle
+    /// (AXF so far, with a note on stderr); the oracle with --spec.
+    #[arg(long, value_enum)]
+    engine: Option<JudgeEngine>,
     /// Output: an explanation in English (text) or the JSON contract (json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// A spec directory (an amended copy of spec/): rules from DIR/rules, board and pieces from
-    /// DIR, read at run time instead of the embedded copy.
+    /// DIR, read at run time instead of the embedded copy. Only with --engine oracle (the fast
+    /// engine's rule sets are compiled in).
     #[arg(long)]
     spec: Option<PathBuf>,
     /// Game records to judge: PGN files (several games each, UTF-8 or GBK), XQF files, or
@@ -55,7 +62,7 @@ pub struct JudgeArgs {
 enum JudgeEngine {
     /// The reference implementation (xiangqi-oracle).
     Oracle,
-    /// The fast adjudicator (not yet implemented).
+    /// The fast adjudicator (xiangqi_rules::judge), the default.
     Fast,
 }
 
@@ -116,11 +123,38 @@ fn load_example(id: &str) -> Result<Example, String> {
     })
 }
 
+impl JudgeArgs {
+    /// The engine that rules on `rules_id`: the one asked for, else the fast engine when the
+    /// rule set is compiled into it and no `--spec` is given, else the oracle (said on stderr
+    /// when the fast engine lacks the rule set).
+    fn engine_for(&self, rules_id: &str) -> JudgeEngine {
+        use xiangqi_rules::judge::{Builtin, RuleSet as FastRuleSet};
+        match self.engine {
+            Some(e) => e,
+            None if self.spec.is_some() => JudgeEngine::Oracle,
+            None if FastRuleSet::builtin(rules_id).is_some() => JudgeEngine::Fast,
+            None => {
+                eprintln!(
+                    "note: the fast engine does not implement rule set {rules_id:?} yet; \
+                     the oracle rules (--engine oracle)"
+                );
+                JudgeEngine::Oracle
+            }
+        }
+    }
+}
+
 /// Runs `xqrules judge`; `Err` is printed with exit code 2. `Ok(false)`: some game records
 /// could not be judged (reported on stdout), exit code 1.
 pub fn run(args: JudgeArgs) -> Result<bool, String> {
-    if args.engine == JudgeEngine::Fast {
-        return Err("judge --engine fast: not yet implemented: use --engine oracle".to_string());
+    if args.engine == Some(JudgeEngine::Fast) {
+        if let Some(dir) = &args.spec {
+            return Err(format!(
+                "judge --spec {}: the fast engine's rule sets are compiled in from spec/rules at \
+                 build time; to judge with an amended spec directory use --engine oracle",
+                dir.display()
+            ));
+        }
     }
     if !args.game.is_empty() {
         return games::run(&args);
@@ -134,24 +168,10 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
         .clone()
         .or_else(|| example.as_ref().map(|e| e.rules.clone()))
         .ok_or("judge: --rules cxa-1999|cxa-2011|axf (or --example ID) is required")?;
-    let (rules, spec) = match &args.spec {
-        Some(dir) => (
-            RuleSet::load_dir(&rules_id, &dir.join("rules")).map_err(|e| e.to_string())?,
-            Spec::load_dir(dir).map_err(|e| format!("spec {}: {e}", dir.display()))?,
-        ),
-        None => (
-            RuleSet::embedded(&rules_id).map_err(|e| e.to_string())?,
-            Spec::embedded().clone(),
-        ),
-    };
     let fen = args
         .fen
         .clone()
         .or_else(|| example.as_ref().map(|e| e.fen.clone()));
-    let start = match &fen {
-        Some(f) => Board::from_fen(&spec, f).map_err(|e| format!("bad FEN: {e}"))?,
-        None => Board::start(&spec),
-    };
     let texts: Vec<String> = match (&args.moves, &example) {
         (Some(m), _) => m
             .split(|c: char| c.is_whitespace() || c == ',')
@@ -162,6 +182,23 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
         (None, None) => {
             return Err("judge: --moves \"m1 m2 ...\" (or --example ID) is required".into())
         }
+    };
+    if args.engine_for(&rules_id) == JudgeEngine::Fast {
+        return fast::run(&args, &rules_id, fen.as_deref(), &texts);
+    }
+    let (rules, spec) = match &args.spec {
+        Some(dir) => (
+            RuleSet::load_dir(&rules_id, &dir.join("rules")).map_err(|e| e.to_string())?,
+            Spec::load_dir(dir).map_err(|e| format!("spec {}: {e}", dir.display()))?,
+        ),
+        None => (
+            RuleSet::embedded(&rules_id).map_err(|e| e.to_string())?,
+            Spec::embedded().clone(),
+        ),
+    };
+    let start = match &fen {
+        Some(f) => Board::from_fen(&spec, f).map_err(|e| format!("bad FEN: {e}"))?,
+        None => Board::start(&spec),
     };
     let moves: Vec<OMove> = texts
         .iter()
@@ -276,10 +313,11 @@ pub(crate) mod games {
     use serde_json::json;
     use xiangqi_oracle::judge::{explain, judge_record, RuleSet};
     use xiangqi_oracle::{Board, OMove, Spec};
+    use xiangqi_rules::judge as fast;
     use xiangqi_rules::record::{self, GameRecord};
     use xiangqi_rules::RankConvention;
 
-    use super::{rules_and_spec, Format, JudgeArgs};
+    use super::{rules_and_spec, Format, JudgeArgs, JudgeEngine};
 
     /// One game of the input, or the reason it could not be read.
     pub(crate) struct Entry {
@@ -363,6 +401,51 @@ pub(crate) mod games {
         Ok(entries)
     }
 
+    /// The rule set of the chosen engine.
+    enum Rules {
+        Oracle(Box<(RuleSet, Spec)>),
+        Fast(&'static fast::RuleSet),
+    }
+
+    /// Judges one game record (its start position and main line): the judgement as JSON and
+    /// its explanation.
+    fn judge_game_with(
+        rules: &Rules,
+        game: &GameRecord,
+    ) -> Result<(serde_json::Value, String), String> {
+        let json = |j: &dyn erased::Json| j.value();
+        match rules {
+            Rules::Oracle(rs) => {
+                let (rules, spec) = &**rs;
+                let (start, j) = judge_game(rules, spec, game)?;
+                Ok((json(&j), explain(&j, &start)))
+            }
+            Rules::Fast(rules) => {
+                let start = xiangqi_rules::Position::from_fen(&game.start_fen)
+                    .map_err(|e| format!("start position: {e}"))?;
+                // A record may end with a move that exposes the mover's king: a loss for its
+                // maker (4.1.2, 3.1 / 4.1.6), as in the oracle.
+                let last = game.losing_move.as_ref().map(|lm| lm.mv);
+                let j = fast::judge_record(rules, &start, &game.moves, last)
+                    .map_err(|e| e.to_string())?;
+                Ok((json(&j), fast::explain(&j, &start)))
+            }
+        }
+    }
+
+    /// Serialisation of either engine's judgement.
+    mod erased {
+        /// A judgement that serialises.
+        pub(super) trait Json {
+            fn value(&self) -> serde_json::Value;
+        }
+        impl<T: serde::Serialize> Json for T {
+            fn value(&self) -> serde_json::Value {
+                serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+            }
+        }
+    }
+
     /// Judges one game record: its start position and main line, with the oracle.
     pub(crate) fn judge_game(
         rules: &RuleSet,
@@ -397,7 +480,11 @@ pub(crate) mod games {
     /// Runs `judge --game`; `Ok(false)` when some record could not be judged.
     pub(super) fn run(args: &JudgeArgs) -> Result<bool, String> {
         let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
-        let (rules, spec) = rules_and_spec(args, &rules_id)?;
+        let rules = if args.engine_for(&rules_id) == JudgeEngine::Fast {
+            Rules::Fast(super::fast::rule_set(&rules_id)?)
+        } else {
+            Rules::Oracle(Box::new(rules_and_spec(args, &rules_id)?))
+        };
         let entries = read(&args.game)?;
         if entries.is_empty() {
             return Err("judge --game: no *.pgn or *.xqf file found".to_string());
@@ -407,8 +494,8 @@ pub(crate) mod games {
                 .record
                 .as_ref()
                 .map_err(|e| format!("{}: {e}", only.file))?;
-            let (start, j) =
-                judge_game(&rules, &spec, game).map_err(|e| format!("{}: {e}", only.file))?;
+            let (j, text) =
+                judge_game_with(&rules, game).map_err(|e| format!("{}: {e}", only.file))?;
             match args.format {
                 Format::Json => println!(
                     "{}",
@@ -416,7 +503,7 @@ pub(crate) mod games {
                 ),
                 Format::Text => {
                     println!("Game: {} ({})", only.file, tags_line(game));
-                    print!("{}", explain(&j, &start));
+                    print!("{text}");
                 }
             }
             return Ok(true);
@@ -432,7 +519,7 @@ pub(crate) mod games {
             let outcome = e
                 .record
                 .clone()
-                .and_then(|g| judge_game(&rules, &spec, &g).map(|(_, j)| (g, j)));
+                .and_then(|g| judge_game_with(&rules, &g).map(|(j, _)| (g, j)));
             let line = match outcome {
                 Ok((g, j)) => {
                     judged += 1;
@@ -459,5 +546,54 @@ pub(crate) mod games {
     fn tags_line(game: &GameRecord) -> String {
         let tag = |k: &str| game.tag(k).unwrap_or("?").to_string();
         format!("{}, result {}", tag("Event"), tag("Result"))
+    }
+}
+
+/// The fast engine (`xiangqi_rules::judge`).
+mod fast {
+    use xiangqi_rules::judge::{explain, judge, Builtin, RuleSet, BUILTIN_RULE_SETS};
+    use xiangqi_rules::{Move, Position, RankConvention};
+
+    use super::{Format, JudgeArgs};
+
+    /// The compiled rule set `id`, or an error naming the known ones.
+    pub(super) fn rule_set(id: &str) -> Result<&'static RuleSet, String> {
+        RuleSet::builtin(id).ok_or_else(|| {
+            format!(
+                "unknown rule set {id:?} (known: {})",
+                BUILTIN_RULE_SETS.join(", ")
+            )
+        })
+    }
+
+    /// Judges `texts` (ICCS) from `fen` (default: the start position) and prints the result.
+    pub(super) fn run(
+        args: &JudgeArgs,
+        rules_id: &str,
+        fen: Option<&str>,
+        texts: &[String],
+    ) -> Result<bool, String> {
+        let rules = rule_set(rules_id)?;
+        let start = match fen {
+            Some(f) => Position::from_fen(f).map_err(|e| format!("bad FEN: {e}"))?,
+            None => Position::startpos(),
+        };
+        let moves: Vec<Move> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                Move::parse_iccs(t, RankConvention::Iccs)
+                    .map_err(|e| format!("move {} {t:?}: {e}", i + 1))
+            })
+            .collect::<Result<_, _>>()?;
+        let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
+        match args.format {
+            Format::Json => {
+                let s = serde_json::to_string_pretty(&j).map_err(|e| e.to_string())?;
+                println!("{s}");
+            }
+            Format::Text => print!("{}", explain(&j, &start)),
+        }
+        Ok(true)
     }
 }

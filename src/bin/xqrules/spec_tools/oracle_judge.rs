@@ -148,10 +148,13 @@ pub fn judge_example(
     })
 }
 
+/// A rule set as loaded from a spec directory: `Ok(None)` when the oracle does not implement it.
+type Loaded = Result<Option<RuleSet>, String>;
+
 /// Rule sets loaded from one spec directory, by id, each loaded once.
 #[derive(Default)]
 pub struct RuleSets {
-    loaded: RefCell<BTreeMap<(PathBuf, String), Result<Option<RuleSet>, String>>>,
+    loaded: RefCell<BTreeMap<(PathBuf, String), Loaded>>,
 }
 
 impl RuleSets {

@@ -1,0 +1,86 @@
+//! The incremental `Adjudicator` agrees with the whole-game `judge` (itself compared with the
+//! oracle in tests/judge_diff.rs), and push/pop restore the game exactly.
+
+use xiangqi_difftest::judge::seeded_game;
+use xiangqi_rules::judge::{judge, Adjudicator, Builtin, RuleSet, Verdict};
+use xiangqi_rules::{Move, Position, RankConvention};
+
+#[test]
+fn push_verdicts_and_judgement_equal_judge() {
+    let mut ended = 0;
+    for seed in 100..160 {
+        let case = seeded_game(seed);
+        let rules = RuleSet::builtin(&case.rules).unwrap();
+        let start = Position::from_fen(&case.fen).unwrap();
+        let moves: Vec<Move> = case
+            .moves
+            .iter()
+            .map(|m| Move::parse_iccs(m, RankConvention::Iccs).unwrap())
+            .collect();
+        let mut adj = Adjudicator::new(rules, start.clone());
+        for (i, m) in moves.iter().enumerate() {
+            let v = adj.push(*m);
+            let j = judge(rules, &start, &moves[..=i]).unwrap();
+            let mate = adj.position().outcome().is_some();
+            match &v {
+                Verdict::Ends(a) if !mate => {
+                    assert_eq!(
+                        serde_json::to_string(&**a).unwrap(),
+                        serde_json::to_string(&j).unwrap(),
+                        "seed {seed} ply {}",
+                        i + 1
+                    );
+                    ended += 1;
+                }
+                Verdict::Continue if !mate => {
+                    // Nothing decided here: judge agrees (at most a pending repetition).
+                    assert_eq!(j.ply, i + 1);
+                    assert!(j.pending || j.cycle.is_empty(), "seed {seed} ply {}", i + 1);
+                    let a = adj.judgement();
+                    assert_eq!(
+                        serde_json::to_string(&a).unwrap(),
+                        serde_json::to_string(&j).unwrap()
+                    );
+                }
+                _ => {}
+            }
+            if matches!(v, Verdict::Ends(_)) || mate {
+                break;
+            }
+        }
+        // Popping everything gives back the start.
+        while adj.pop().is_some() {}
+        assert_eq!(adj.position(), &start);
+        assert_eq!(adj.occurrences(), 1);
+        assert!(adj.is_empty());
+    }
+    assert!(ended >= 20, "only {ended} games reached a ruling");
+}
+
+#[test]
+fn natural_limit_is_found_incrementally() {
+    let rules = RuleSet::builtin("cxa-1999").unwrap();
+    // Lone kings and rooks: shuffle without captures from a high half-move clock.
+    let start = Position::from_fen("3k5/9/9/9/9/9/9/9/r8/4K3R w - - 115 60").unwrap();
+    let mut adj = Adjudicator::new(rules, start.clone());
+    let line = ["i0i1", "a1a2", "i1i2", "a2a3", "i2i3"];
+    let mut moves = Vec::new();
+    let mut verdicts = Vec::new();
+    for t in line {
+        let m = Move::parse_iccs(t, RankConvention::Iccs).unwrap();
+        moves.push(m);
+        verdicts.push(adj.push(m));
+    }
+    let j = judge(rules, &start, &moves).unwrap();
+    let ended = verdicts
+        .iter()
+        .position(|v| matches!(v, Verdict::Ends(_)))
+        .expect("the natural limit (120 plies) is reached");
+    assert_eq!(ended + 1, 5, "115 + 5 = 120 plies");
+    assert_eq!(j.ply, 5);
+    assert_eq!(j.result, xiangqi_rules::judge::GameResult::Draw);
+    let Verdict::Ends(a) = &verdicts[ended] else {
+        unreachable!()
+    };
+    assert_eq!(**a, j);
+}
