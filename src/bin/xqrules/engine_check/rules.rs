@@ -255,6 +255,10 @@ pub fn read_score(
         return None;
     }
     let words: Vec<&str> = words.collect();
+    // `info string ...` is free text, whatever it says.
+    if words.first() == Some(&"string") {
+        return None;
+    }
     let at = words.iter().position(|w| *w == "score")?;
     match (words.get(at + 1), words.get(at + 2)) {
         (Some(&"mate"), Some(n)) => {

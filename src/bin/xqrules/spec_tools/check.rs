@@ -650,14 +650,11 @@ impl RuleCtx<'_> {
             Value::Mapping(m) => {
                 if let Some(Value::String(id)) = v.get("id") {
                     if !in_remove && v.get("ref").is_none() {
-                        let section = |p: &str| {
-                            p.split(['.', '[']).next().unwrap_or("").to_string()
-                        };
+                        let section =
+                            |p: &str| p.split(['.', '[']).next().unwrap_or("").to_string();
                         // A machine section (`chase`, `patterns`, ...) may name the entry it
                         // implements by that entry's id (AXF); within one section ids are unique.
-                        let first = seen
-                            .get(id)
-                            .filter(|first| section(first) == section(path));
+                        let first = seen.get(id).filter(|first| section(first) == section(path));
                         if let Some(first) = first {
                             let (line, _) = xiangqi_spec::locate(&self.file.text, first);
                             d.push(self.file.at_value(

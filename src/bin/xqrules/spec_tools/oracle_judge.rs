@@ -148,10 +148,10 @@ pub fn judge_example(
     })
 }
 
-/// A rule set as loaded from a spec directory: `Ok(None)` when the oracle does not implement it.
+/// A rule set as loaded: `Ok(None)` when the oracle does not implement it.
 type Loaded = Result<Option<RuleSet>, String>;
 
-/// Rule sets loaded from one spec directory, by id, each loaded once.
+/// Rule sets loaded from spec directories, by (directory, id), each loaded once.
 #[derive(Default)]
 pub struct RuleSets {
     loaded: RefCell<BTreeMap<(PathBuf, String), Loaded>>,
