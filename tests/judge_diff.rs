@@ -165,8 +165,17 @@ fn the_cli_judges_with_the_fast_engine_by_default_and_as_the_oracle_does() {
 
 #[test]
 fn spec_with_the_fast_engine_is_an_error_pointing_to_the_oracle() {
+    // Without --engine, --spec means the oracle (tested below with the default engine too).
     let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/spec");
-    let o = xqrules(&["judge", "--example", "cxa-1999/fig01", "--spec", spec]);
+    let o = xqrules(&[
+        "judge",
+        "--example",
+        "cxa-1999/fig01",
+        "--spec",
+        spec,
+        "--engine",
+        "fast",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--engine oracle"), "{err}");
@@ -180,6 +189,26 @@ fn spec_with_the_fast_engine_is_an_error_pointing_to_the_oracle() {
         "oracle",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let d = xqrules(&["judge", "--example", "cxa-1999/fig01", "--spec", spec]);
+    assert!(d.status.success(), "{}", String::from_utf8_lossy(&d.stderr));
+    assert_eq!(d.stdout, o.stdout, "--spec without --engine is the oracle");
+}
+
+#[test]
+fn axf_without_engine_falls_back_to_the_oracle_and_says_so() {
+    let d = xqrules(&["judge", "--example", "axf/O46", "--format", "json"]);
+    assert!(d.status.success(), "{}", String::from_utf8_lossy(&d.stderr));
+    assert!(String::from_utf8_lossy(&d.stderr).contains("--engine oracle"));
+    let o = xqrules(&[
+        "judge",
+        "--example",
+        "axf/O46",
+        "--format",
+        "json",
+        "--engine",
+        "oracle",
+    ]);
+    assert_eq!(d.stdout, o.stdout);
 }
 
 fn seeds(target: &str) -> Vec<Vec<u8>> {

@@ -329,6 +329,7 @@ struct CacheKey {
     joint_chase: bool,
     pawn_by_checks_no_gain: bool,
     removes_protector: bool,
+    won_back_by_checks: bool,
 }
 
 impl CacheKey {
@@ -348,6 +349,10 @@ impl CacheKey {
                 .interpretations
                 .iter()
                 .any(|i| i.id == "exchange-removes-protector"),
+            won_back_by_checks: rs
+                .interpretations
+                .iter()
+                .any(|i| i.id == "capture-answered-by-checks"),
         }
     }
 }
@@ -535,7 +540,9 @@ impl<'a> Analyzer<'a> {
             if gain <= 0.0 && follow_up {
                 gain = gain.max(self.exchange_with_follow_up(&mut b, m, tval, winnable_now));
             }
-            let skip = gain <= 0.0 || self.mates_at_once(&mut b);
+            let skip = gain <= 0.0
+                || self.mates_at_once(&mut b)
+                || self.capturer_won_back_by_checks(&mut b, m.to(), gain);
             let recaptures = !skip && !captures_on(&b, m.to()).is_empty();
             b.undo(m, u);
             if skip {
@@ -716,6 +723,39 @@ impl<'a> Analyzer<'a> {
             }
         }
         out
+    }
+
+    /// Reading `capture-answered-by-checks` (2011 24.3, 24.15): after a capture (`a`, the other
+    /// side to move, the capturer on `capturer_sq`), can the other side answer with a line of
+    /// consecutive checks that wins the capturer back, at least its worth and at least the
+    /// capture's `gain`, whatever the capturer replies? Then the capture is no gain.
+    fn capturer_won_back_by_checks(
+        &mut self,
+        a: &mut Tracked,
+        capturer_sq: Square,
+        gain: f64,
+    ) -> bool {
+        let rs = self.rs;
+        if !rs
+            .interpretations
+            .iter()
+            .any(|i| i.id == "capture-answered-by-checks")
+        {
+            return false;
+        }
+        let Some(capturer) = id_at(a, capturer_sq) else {
+            return false;
+        };
+        let worth = value(rs, a, capturer).max(gain);
+        let bit = 1u128 << capturer_sq.index();
+        for k in checking_moves(a) {
+            if let Some((g, won)) = self.check_line(a, k, rs.chase_search_depth) {
+                if g >= worth && won & bit != 0 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// After the checking move `k`, the least gain the checker is sure of against every answer,
