@@ -608,7 +608,21 @@ fn rule_cycle(
     } else {
         "repeated three times"
     };
-    j.reason = format!("cycle of {} plies {count}; {}", cycle.len(), r.reason);
+    j.reason = if rules.cycle_from_first {
+        // AXF (`cycle_span: all`): every move since the first occurrence is ruled on.
+        format!(
+            "{} plies since the position first occurred ({}); {}",
+            cycle.len(),
+            if pending {
+                "repeated, not yet three times"
+            } else {
+                "now its third occurrence"
+            },
+            r.reason
+        )
+    } else {
+        format!("cycle of {} plies {count}; {}", cycle.len(), r.reason)
+    };
     if !pending && r.immediate {
         j.result = match j.ruling {
             Ruling::RedLoses => GameResult::BlackWins,
