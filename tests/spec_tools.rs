@@ -471,6 +471,38 @@ fn spec_diff_reports_an_amended_ruling_table_row() {
         assert_eq!(c["ruling"]["old"], "red_loses", "{c:#}");
         assert!(c["classes"].as_array().is_some_and(Vec::is_empty), "{c:#}");
     }
+    // A game corpus is judged under both too: the perpetual check of 圖一 as a PGN record.
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).expect("games dir");
+    std::fs::write(
+        games.join("fig01.pgn"),
+        "[FEN \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1\"]\n[Format \"ICCS\"]\n[Result \"*\"]\n\n\
+         1. f0e0 e8f8 2. e0f0 f8e8 3. f0e0 e8f8 4. e0f0 f8e8 *\n",
+    )
+    .expect("write PGN");
+    let out = xqrules(&[
+        "spec",
+        "diff",
+        "spec",
+        amended,
+        "--rules",
+        "cxa-1999",
+        "--games",
+        games.to_str().expect("utf-8 path"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert_eq!(report["games"]["judged"], 1, "{report:#}");
+    assert!(report["games"]["errors"]
+        .as_array()
+        .is_some_and(Vec::is_empty));
+    let game_changes = report["games"]["changes"].to_string();
+    assert!(
+        game_changes.contains("red_loses") && game_changes.contains("draw"),
+        "{game_changes}"
+    );
     // The Markdown report names the example and both rulings.
     let md = xqrules(&["spec", "diff", "spec", amended, "--rules", "cxa-1999"]);
     assert_eq!(md.status.code(), Some(1));
