@@ -425,7 +425,7 @@ pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDiv
             break;
         };
         let fc = f::classify(frules, &fb, fm, fprev.as_ref());
-        let oc = o::judge::classify(&orules, &ob, om, oprev.as_ref());
+        let oc = o::judge::classify_with(&orules, &ob, om, oprev.as_ref());
         match (fc, oc) {
             (Ok(fc), Ok(oc)) => {
                 let (fv, ov) = (fast_view(&fc), oracle_view(&oc));

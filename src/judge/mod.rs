@@ -8,6 +8,7 @@
 //! - [`JudgeError`]: a move that cannot be played.
 
 mod analysis;
+mod axf;
 mod classify;
 mod cycle;
 mod game;
