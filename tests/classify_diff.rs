@@ -139,29 +139,34 @@ struct Tally {
     divergences: Vec<String>,
 }
 
-/// Classifies the moves of `moves` from `fen` one after the other with both implementations,
-/// each passing its own previous classification.
-fn compare_line(r: &Rules, fen: &str, moves: &[Move], with_prev: bool, tally: &mut Tally) {
+/// Classifies the moves of `moves` from `fen` (read leniently by both sides when `lenient`)
+/// one after the other with both implementations, each passing its own previous
+/// classification.
+fn compare_line(r: &Rules, fen: &str, lenient: bool, moves: &[Move], tally: &mut Tally) {
     let spec = o::Spec::embedded();
-    let mut ob = o::Board::from_fen(spec, fen).expect("oracle reads the FEN");
-    let mut fb = Tracked::new(Position::from_fen(fen).expect("fast reads the FEN"));
+    let (mut ob, fpos) = if lenient {
+        (
+            o::Board::from_fen_lenient(spec, fen)
+                .expect("oracle reads the FEN")
+                .0,
+            Position::from_fen_lenient(fen)
+                .expect("fast reads the FEN")
+                .0,
+        )
+    } else {
+        (
+            o::Board::from_fen(spec, fen).expect("oracle reads the FEN"),
+            Position::from_fen(fen).expect("fast reads the FEN"),
+        )
+    };
+    let mut fb = Tracked::new(fpos);
     let mut oprev: Option<o::judge::Classification> = None;
     let mut fprev: Option<j::Classification> = None;
     for m in moves {
         let iccs = m.to_iccs(RankConvention::Iccs);
         let om: o::OMove = iccs.parse().expect("ICCS");
-        let oc = o::judge::classify_with(
-            &r.oracle,
-            &ob,
-            om,
-            if with_prev { oprev.as_ref() } else { None },
-        );
-        let fc = j::classify(
-            &r.fast,
-            &fb,
-            *m,
-            if with_prev { fprev.as_ref() } else { None },
-        );
+        let oc = o::judge::classify_with(&r.oracle, &ob, om, oprev.as_ref());
+        let fc = j::classify(&r.fast, &fb, *m, fprev.as_ref());
         let (oc, fc) = match (oc, fc) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(_), Err(_)) => return,
@@ -224,6 +229,8 @@ struct Example {
     moves_full: Vec<String>,
     #[serde(default)]
     moves: Vec<String>,
+    #[serde(default)]
+    fen_problems: Option<Vec<String>>,
 }
 
 #[test]
@@ -231,7 +238,6 @@ fn worked_examples_classify_like_the_oracle() {
     let mut tally = Tally::default();
     let mut files = std::collections::BTreeMap::<&str, usize>::new();
     let mut moves_by_rules = std::collections::BTreeMap::<&str, usize>::new();
-    let mut bad_fens = Vec::new();
     for dir in ["cxa-1999", "cxa-2011", "axf"] {
         let r = rules(dir);
         let mut paths: Vec<_> = std::fs::read_dir(format!("spec/examples/{dir}"))
@@ -255,31 +261,17 @@ fn worked_examples_classify_like_the_oracle() {
                 .iter()
                 .map(|m| Move::parse_iccs(m, RankConvention::Iccs).expect("ICCS"))
                 .collect();
-            // A position both implementations reject (AXF O103 as transcribed: a black pawn
-            // on i7) has no move to classify.
-            let fast_ok = Position::from_fen(&ex.fen).is_ok();
-            let oracle_ok = o::Board::from_fen(o::Spec::embedded(), &ex.fen).is_ok();
-            assert_eq!(
-                fast_ok, oracle_ok,
-                "{}: FEN accepted by one side only",
-                ex.id
-            );
-            if !fast_ok {
-                bad_fens.push(ex.id);
-                continue;
-            }
+            // A transcription with a known slip (`fen_problems`, AXF O103: a black pawn on i7)
+            // is read leniently by both sides.
             let before = tally.compared;
-            compare_line(&r, &ex.fen, &moves, true, &mut tally);
+            compare_line(&r, &ex.fen, ex.fen_problems.is_some(), &moves, &mut tally);
             *moves_by_rules.entry(dir).or_default() += tally.compared - before;
             *files.entry(dir).or_default() += 1;
         }
     }
-    eprintln!(
-        "worked examples: {files:?} examples, moves compared {moves_by_rules:?}; \
-         FEN rejected by both: {bad_fens:?}"
-    );
+    eprintln!("worked examples: {files:?} examples, moves compared {moves_by_rules:?}");
     assert!(
-        files.values().sum::<usize>() >= 130,
+        files.values().sum::<usize>() >= 47 + 94,
         "only {files:?} examples found"
     );
     assert!(
@@ -313,7 +305,7 @@ fn random_moves(seed: u64, positions: usize) -> Tally {
             Some(&m2) => vec![m1, m2],
             None => vec![m1],
         };
-        compare_line(&all[i % all.len()], fen, &line, true, &mut tally);
+        compare_line(&all[i % all.len()], fen, false, &line, &mut tally);
     }
     tally
 }
