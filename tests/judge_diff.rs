@@ -113,6 +113,33 @@ fn generated_games_give_the_oracles_json() {
     );
 }
 
+/// Seeded games with repetition cycles, all judged under the Asian rules (the AXF classifier,
+/// `cycle_span: all`). `AXF_DIFF_SEEDS` (default 24) games from seed `AXF_DIFF_SEED_BASE`
+/// (default 1000) on.
+#[test]
+fn generated_games_under_the_asian_rules_give_the_oracles_json() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(d)
+    };
+    let (n, base) = (env("AXF_DIFF_SEEDS", 24), env("AXF_DIFF_SEED_BASE", 1000));
+    let (mut cycles, mut chases) = (0, 0);
+    for seed in base..base + n {
+        let mut case = seeded_game(seed);
+        case.rules = "axf".to_string();
+        let a = compare_judge(&case).unwrap_or_else(|d| panic!("seed {seed}:\n{d}"));
+        cycles += usize::from(a.cycle);
+        chases += usize::from(a.json.contains("\"class\":\"chase\""));
+    }
+    eprintln!("AXF seeded games: {n} compared, {cycles} with a cycle, {chases} with a chase");
+    assert!(
+        cycles * 2 > n as usize,
+        "only {cycles} of {n} games had a cycle"
+    );
+}
+
 #[test]
 fn a_divergence_prints_a_yaml_example_stub() {
     let case = seeded_game(7);

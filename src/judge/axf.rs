@@ -407,3 +407,75 @@ pub(crate) fn mark_persistent_chases(cycle: &mut [Classification]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::Builtin;
+    use crate::Position;
+
+    fn classify_one(fen: &str, mv: &str) -> Classification {
+        let rules = RuleSet::builtin("axf").expect("axf is built in");
+        let pos = Tracked::new(Position::from_fen(fen).expect("FEN"));
+        let m = Move::parse_iccs(mv, RankConvention::Iccs).expect("ICCS");
+        super::super::classify(rules, &pos, m, None).expect("legal")
+    }
+
+    fn art(class: MoveClass) -> String {
+        RuleSet::builtin("axf").unwrap().class_article(class)
+    }
+
+    #[test]
+    fn a_horse_attacking_a_protected_rook_chases_it() {
+        // 第三節 6: the rook on c5 is protected by the elephant on e7, but a horse is lesser.
+        let c = classify_one("4k4/9/4b4/9/2r6/9/9/9/2N6/4K4 w - - 0 1", "c1b3");
+        assert_eq!(c.class, MoveClass::Chase);
+        assert_eq!(c.articles, [art(MoveClass::Chase), "axf.general.6".into()]);
+        assert_eq!(c.targets[0].to_string(), "c5");
+        assert_eq!(
+            c.note,
+            "new attack (捉): horse b3 on rook c5 (a rook attacked by a lesser piece)"
+        );
+    }
+
+    #[test]
+    fn a_rook_that_can_take_back_is_offered_not_chased() {
+        // 第四節 24: the rooks on a5 and d5 can take each other: an exchange, not a chase.
+        let c = classify_one("4k4/9/9/9/3r5/R8/9/9/9/5K3 w - - 0 1", "a4a5");
+        assert_eq!(c.class, MoveClass::Exchange);
+        assert_eq!(
+            c.articles,
+            [art(MoveClass::Exchange), "axf.detail.24".into()]
+        );
+        assert_eq!(
+            c.note,
+            "rook a5 and rook d5 can take each other (兌/獻); rook a5 attacks rook d5 (of the same \
+             type and can take back: an offer (獻)): no chase (axf.detail.24)"
+        );
+    }
+
+    #[test]
+    fn a_pinned_rook_of_the_same_type_is_chased() {
+        // 第三節 7: the rook on e7 cannot leave the e-file (its king would be exposed to the rook
+        // on e2), so it cannot take the rook on a7 back. The attack from e2 is not new.
+        let c = classify_one("4k4/9/4r4/R8/9/9/9/4R4/9/3K5 w - - 0 1", "a6a7");
+        assert_eq!(c.class, MoveClass::Chase);
+        assert_eq!(c.articles, [art(MoveClass::Chase), "axf.general.7".into()]);
+        assert_eq!(c.target_ids.len(), 1);
+    }
+
+    #[test]
+    fn persistent_chases_need_one_piece_chased_on_every_move() {
+        let base = classify_one("4k4/9/4b4/9/2r6/9/9/9/2N6/4K4 w - - 0 1", "c1b3");
+        let other = Classification {
+            target_ids: vec![PieceId(99)],
+            ..base.clone()
+        };
+        let mut same = vec![base.clone(), base.clone()];
+        mark_persistent_chases(&mut same);
+        assert!(same.iter().all(|c| c.qualifiers == ["persistent"]));
+        let mut several = vec![base.clone(), other];
+        mark_persistent_chases(&mut several);
+        assert!(several.iter().all(|c| c.qualifiers == ["several_targets"]));
+    }
+}
