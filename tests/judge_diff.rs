@@ -5,10 +5,21 @@
 
 use proptest::prelude::*;
 use xiangqi_difftest::judge::{
-    compare_judge, fuzz_classify, fuzz_judge, rule_set_ids, seeded_game, JudgeCase,
+    compare_judge, compare_judge_with, fuzz_classify, fuzz_judge, rule_set_ids, seeded_game,
+    JudgeCase,
 };
 
-fn examples() -> Vec<(String, JudgeCase)> {
+/// A worked example with a position and moves.
+struct Worked {
+    id: String,
+    /// `expected.ruling` is not null: a repetition is ruled on.
+    ruled: bool,
+    /// The FEN has a known transcription slip (`fen_problems`): read leniently.
+    lenient: bool,
+    case: JudgeCase,
+}
+
+fn examples() -> Vec<Worked> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/examples");
     let mut out = Vec::new();
     for dir in std::fs::read_dir(&root).expect("spec/examples") {
@@ -32,9 +43,13 @@ fn examples() -> Vec<(String, JudgeCase)> {
                 continue;
             };
             let id = y["id"].as_str().unwrap_or("?").to_string();
-            out.push((
+            // `expected.ruling: null`: no repetition ruling (e.g. AXF O1, nothing repeats).
+            let ruled = !y["expected"]["ruling"].is_null();
+            out.push(Worked {
                 id,
-                JudgeCase {
+                ruled,
+                lenient: y.get("fen_problems").is_some(),
+                case: JudgeCase {
                     rules: rules.to_string(),
                     fen: fen.to_string(),
                     moves: moves
@@ -42,7 +57,7 @@ fn examples() -> Vec<(String, JudgeCase)> {
                         .map(|m| m.as_str().unwrap().to_string())
                         .collect(),
                 },
-            ));
+            });
         }
     }
     out
@@ -51,22 +66,35 @@ fn examples() -> Vec<(String, JudgeCase)> {
 #[test]
 fn every_worked_example_gives_the_oracles_json_and_text() {
     let known = rule_set_ids();
-    let mut compared = 0;
+    let mut compared = std::collections::BTreeMap::<String, usize>::new();
     let mut failures = Vec::new();
-    for (id, case) in examples() {
+    for w in examples() {
+        let (id, case) = (&w.id, &w.case);
         if !known.contains(&case.rules.as_str()) {
             continue;
         }
-        match compare_judge(&case) {
+        match compare_judge_with(case, w.lenient) {
+            // Both engines must read every example and play every move of it.
+            Ok(a) if a.json == "bad FEN" || a.json.starts_with("illegal move") => {
+                failures.push(format!("{id}: both engines reject it: {}", a.json));
+            }
             Ok(a) => {
-                assert!(a.cycle, "{id}: the example repeats a cycle");
-                compared += 1;
+                if w.ruled {
+                    assert!(a.cycle, "{id}: the example repeats a cycle");
+                }
+                *compared.entry(case.rules.clone()).or_default() += 1;
             }
             Err(d) => failures.push(format!("{id}:\n{d}")),
         }
     }
+    eprintln!("worked examples compared (identical JSON and text): {compared:?}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(compared >= 47, "only {compared} examples compared");
+    let total: usize = compared.values().sum();
+    assert!(total >= 47 + 94, "only {total} examples compared");
+    // Every rule set of both engines is compared, the Asian rules included.
+    for id in ["cxa-1999", "cxa-2011", "axf"] {
+        assert!(compared.get(id).is_some_and(|n| *n > 0), "no {id} example");
+    }
 }
 
 #[test]
@@ -79,6 +107,33 @@ fn generated_games_give_the_oracles_json() {
         cycles += usize::from(a.cycle);
     }
     // The generator builds cycles in: most games are ruled on.
+    assert!(
+        cycles * 2 > n as usize,
+        "only {cycles} of {n} games had a cycle"
+    );
+}
+
+/// Seeded games with repetition cycles, all judged under the Asian rules (the AXF classifier,
+/// `cycle_span: all`). `AXF_DIFF_SEEDS` (default 24) games from seed `AXF_DIFF_SEED_BASE`
+/// (default 1000) on.
+#[test]
+fn generated_games_under_the_asian_rules_give_the_oracles_json() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(d)
+    };
+    let (n, base) = (env("AXF_DIFF_SEEDS", 24), env("AXF_DIFF_SEED_BASE", 1000));
+    let (mut cycles, mut chases) = (0, 0);
+    for seed in base..base + n {
+        let mut case = seeded_game(seed);
+        case.rules = "axf".to_string();
+        let a = compare_judge(&case).unwrap_or_else(|d| panic!("seed {seed}:\n{d}"));
+        cycles += usize::from(a.cycle);
+        chases += usize::from(a.json.contains("\"class\":\"chase\""));
+    }
+    eprintln!("AXF seeded games: {n} compared, {cycles} with a cycle, {chases} with a chase");
     assert!(
         cycles * 2 > n as usize,
         "only {cycles} of {n} games had a cycle"
@@ -195,20 +250,87 @@ fn spec_with_the_fast_engine_is_an_error_pointing_to_the_oracle() {
 }
 
 #[test]
-fn axf_without_engine_falls_back_to_the_oracle_and_says_so() {
-    let d = xqrules(&["judge", "--example", "axf/O46", "--format", "json"]);
-    assert!(d.status.success(), "{}", String::from_utf8_lossy(&d.stderr));
-    assert!(String::from_utf8_lossy(&d.stderr).contains("--engine oracle"));
-    let o = xqrules(&[
-        "judge",
-        "--example",
-        "axf/O46",
-        "--format",
-        "json",
-        "--engine",
-        "oracle",
-    ]);
-    assert_eq!(d.stdout, o.stdout);
+fn axf_is_judged_by_the_fast_engine_by_default_as_the_oracle_does() {
+    for example in ["axf/O46", "axf/O118"] {
+        for format in ["text", "json"] {
+            let args = |engine: Option<&str>| {
+                let mut v = vec!["judge", "--example", example, "--format", format];
+                if let Some(e) = engine {
+                    v.extend(["--engine", e]);
+                }
+                xqrules(&v)
+            };
+            let (default, fast, oracle) = (args(None), args(Some("fast")), args(Some("oracle")));
+            for o in [&default, &fast, &oracle] {
+                assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            }
+            // No fallback note any more: the fast engine has the AXF classifier.
+            assert!(
+                default.stderr.is_empty(),
+                "{}",
+                String::from_utf8_lossy(&default.stderr)
+            );
+            assert_eq!(
+                default.stdout, fast.stdout,
+                "{example} {format}: default is fast"
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&fast.stdout),
+                String::from_utf8_lossy(&oracle.stdout),
+                "{example} {format}"
+            );
+        }
+    }
+}
+
+#[test]
+fn batch_judges_with_either_engine_alike() {
+    use std::io::Write as _;
+    let input = concat!(
+        r#"{"id": 1, "fen": "2bk1a3/4a4/4b4/9/c8/1R7/3r5/4B4/4A4/4KAB2 w - - 0 1", "#,
+        r#""moves": "b4a4 a5e5 a4e4 e5a5 e4a4 a5e5 a4e4 e5a5 e4a4 a5e5 a4e4"}"#,
+        "\n",
+        r#"{"id": 2, "fen": "2bk1a3/4a4/4b4/9/c8/1R7/3r5/4B4/4A4/4KAB2 w - - 0 1", "moves": ["b4a4"]}"#,
+        "\n"
+    );
+    let run = |engine: Option<&str>| {
+        let mut args = vec!["judge", "--rules", "axf", "--batch", "-"];
+        if let Some(e) = engine {
+            args.extend(["--engine", e]);
+        }
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xqrules"))
+            .args(&args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run xqrules");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("write");
+        child.wait_with_output().expect("output")
+    };
+    let (default, fast, oracle) = (run(None), run(Some("fast")), run(Some("oracle")));
+    for o in [&default, &fast, &oracle] {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    assert_eq!(default.stdout, fast.stdout);
+    assert_eq!(
+        String::from_utf8_lossy(&fast.stdout),
+        String::from_utf8_lossy(&oracle.stdout)
+    );
+    let first: serde_json::Value = serde_json::from_str(
+        String::from_utf8_lossy(&fast.stdout)
+            .lines()
+            .next()
+            .expect("a line"),
+    )
+    .expect("JSON");
+    assert_eq!(first["judgement"]["ruling"], "red_loses");
+    assert_eq!(first["judgement"]["red_pattern"], "perpetual_chase");
 }
 
 fn seeds(target: &str) -> Vec<Vec<u8>> {

@@ -17,8 +17,8 @@ fn same<A: std::fmt::Debug, B: std::fmt::Debug>(field: &str, id: &str, a: &A, b:
 
 #[test]
 fn every_builtin_equals_the_oracle() {
-    // The fast classifier implements the CXA rule sets; each is also the oracle's.
-    assert!(BUILTIN_RULE_SETS.len() >= 2);
+    // The fast judge implements the CXA and the AXF rule sets; each is also the oracle's.
+    assert_eq!(BUILTIN_RULE_SETS, ["cxa-1999", "cxa-2011", "axf"]);
     assert!(BUILTIN_RULE_SETS.iter().all(|id| o::RULE_SETS.contains(id)));
     for id in BUILTIN_RULE_SETS {
         let f = RuleSet::builtin(id).expect("compiled");
@@ -228,11 +228,14 @@ fn a_bad_parameter_and_an_unknown_class_are_errors_with_their_location() {
 
 #[test]
 fn the_axf_rule_set_compiles_as_the_oracle_reads_it() {
-    // Not built in (the fast classifier does not implement the AXF piece-pair chase yet), but
-    // the compiler reads it as the oracle does.
+    // Built in (the fast judge classifies with the AXF piece-pair chase, src/judge/axf.rs); the
+    // compiler reads it as the oracle does, and the built-in copy is that compilation.
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/rules");
     let f = xiangqi_spec::ruleset_compile::load_rule_set(&dir, "axf").expect("axf compiles");
     let r = o::RuleSet::embedded("axf").expect("oracle loads axf");
     same("(all)", "axf", &f, &r);
     assert_eq!(f.classifier, "axf");
+    assert!(f.cycle_from_first);
+    let built = RuleSet::builtin("axf").expect("axf is built in");
+    same("(all)", "axf", built, &f);
 }

@@ -110,6 +110,13 @@ pub struct Agreed {
 /// Judges `case` with both judges and compares the JSON, byte for byte, and the explanation
 /// text. Both may reject a move, at the same index.
 pub fn compare_judge(case: &JudgeCase) -> Result<Agreed, Box<JudgeDivergence>> {
+    compare_judge_with(case, false)
+}
+
+/// [`compare_judge`], with both sides reading the FEN leniently when `lenient` (a worked
+/// example whose transcription has a known slip, `fen_problems`, e.g. a pawn on a point no
+/// pawn can reach: `Position::from_fen_lenient` and `Board::from_fen_lenient`).
+pub fn compare_judge_with(case: &JudgeCase, lenient: bool) -> Result<Agreed, Box<JudgeDivergence>> {
     let diverge = |aspect, fast: String, oracle: String| {
         Box::new(JudgeDivergence {
             case: case.clone(),
@@ -127,8 +134,21 @@ pub fn compare_judge(case: &JudgeCase) -> Result<Agreed, Box<JudgeDivergence>> {
             "(see RuleSet::embedded)".into(),
         ));
     };
-    let fstart = Position::from_fen(&case.fen);
-    let ostart = o::Board::from_fen(o::Spec::embedded(), &case.fen);
+    let (fstart, ostart) = if lenient {
+        (
+            Position::from_fen_lenient(&case.fen)
+                .map(|(p, _)| p)
+                .map_err(|e| e.to_string()),
+            o::Board::from_fen_lenient(o::Spec::embedded(), &case.fen)
+                .map(|(b, _)| b)
+                .map_err(|e| e.to_string()),
+        )
+    } else {
+        (
+            Position::from_fen(&case.fen).map_err(|e| e.to_string()),
+            o::Board::from_fen(o::Spec::embedded(), &case.fen).map_err(|e| e.to_string()),
+        )
+    };
     let (fstart, ostart) = match (fstart, ostart) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(_), Err(_)) => {
@@ -425,7 +445,7 @@ pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDiv
             break;
         };
         let fc = f::classify(frules, &fb, fm, fprev.as_ref());
-        let oc = o::judge::classify(&orules, &ob, om, oprev.as_ref());
+        let oc = o::judge::classify_with(&orules, &ob, om, oprev.as_ref());
         match (fc, oc) {
             (Ok(fc), Ok(oc)) => {
                 let (fv, ov) = (fast_view(&fc), oracle_view(&oc));

@@ -23,7 +23,7 @@ use crate::ruleset::{
 
 /// The rule sets compiled into the fast library. Adding one is one line here (and its file in
 /// `spec/rules/`).
-pub const BUILTIN_IDS: &[&str] = &["cxa-1999", "cxa-2011"];
+pub const BUILTIN_IDS: &[&str] = &["cxa-1999", "cxa-2011", "axf"];
 
 /// Deepest `extends` chain accepted.
 const MAX_EXTENDS: usize = 4;

@@ -89,6 +89,10 @@ pub fn classify(
     m: Move,
     prev: Option<&Classification>,
 ) -> Result<Classification, JudgeError> {
+    if rules.classifier == "axf" {
+        // The Asian rules classify by the piece-pair chase (`judge.classifier: axf`).
+        return super::axf::classify(rules, pos, m, prev);
+    }
     let before = pos;
     if let Err(e) = before.pos.check_move(m) {
         return Err(JudgeError::IllegalMove {

@@ -213,6 +213,9 @@ fn rule_cycle(
         cycle.push(c);
     }
     cycle::apply_pawn_clause(rules, &mut cycle);
+    if rules.classifier == "axf" {
+        super::axf::mark_persistent_chases(&mut cycle);
+    }
     let red = cycle::side_pattern(rules, &cycle, Color::Red);
     let black = cycle::side_pattern(rules, &cycle, Color::Black);
     let ruling = cycle::rule(rules, &red, &black);
@@ -253,7 +256,21 @@ fn rule_cycle(
     } else {
         "repeated three times"
     };
-    j.reason = format!("cycle of {} plies {count}; {}", cycle.len(), r.reason);
+    j.reason = if rules.cycle_from_first {
+        // AXF (`cycle_span: all`): every move since the first occurrence is ruled on.
+        format!(
+            "{} plies since the position first occurred ({}); {}",
+            cycle.len(),
+            if pending {
+                "repeated, not yet three times"
+            } else {
+                "now its third occurrence"
+            },
+            r.reason
+        )
+    } else {
+        format!("cycle of {} plies {count}; {}", cycle.len(), r.reason)
+    };
     if !pending && r.immediate {
         j.result = match j.ruling {
             Ruling::RedLoses => GameResult::BlackWins,

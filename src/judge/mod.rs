@@ -5,9 +5,27 @@
 //!   ([`Builtin::builtin`]); the same fields as the oracle's.
 //! - [`MoveClass`]: the classes of moves (將 check, 殺 kill, 捉 chase, 閒 idle and the idle
 //!   kinds 兑 獻 攔 跟).
+//! - [`classify`]: the class of one move, by the rule set's classifier (`judge.classifier`): the
+//!   CXA exchange test (`cxa-1999`, `cxa-2011`) or the Asian rules' piece-pair chase (`axf`,
+//!   module `axf`, the oracle's `judge::axf` at engine speed).
 //! - [`JudgeError`]: a move that cannot be played.
+//!
+//! ```
+//! use xiangqi_rules::judge::{Builtin, MoveClass, RuleSet};
+//! use xiangqi_rules::{Move, Position, RankConvention};
+//!
+//! // The Asian rules: the rook attacks the unprotected cannon on a5, a chase (捉, 第三節 3).
+//! let axf = RuleSet::builtin("axf").unwrap();
+//! let pos = Position::from_fen("2bk1a3/4a4/4b4/9/c8/1R7/3r5/4B4/4A4/4KAB2 w - - 0 1").unwrap();
+//! let c = pos.classify(Move::parse_iccs("b4a4", RankConvention::Iccs).unwrap(), axf).unwrap();
+//! assert_eq!(c.class, MoveClass::Chase);
+//! assert_eq!(c.targets[0].to_string(), "a5");
+//! assert!(c.articles.iter().any(|a| a == "axf.general.3"));
+//! assert_eq!(c.note, "new attack (捉): rook a4 on cannon a5 (unprotected)");
+//! ```
 
 mod analysis;
+mod axf;
 mod classify;
 mod cycle;
 mod game;
@@ -61,9 +79,10 @@ impl JudgeError {
 /// let rules = RuleSet::builtin("cxa-2011").unwrap();
 /// assert_eq!(rules.repetition_count, 3);
 /// assert_eq!(rules.article("cxa1999.25.2.perpetual-chase"), "24.13"); // renumbered
+/// assert_eq!(RuleSet::builtin("axf").unwrap().classifier, "axf"); // the Asian rules
 /// assert!(RuleSet::builtin("cxa-1899").is_none());
 /// ```
 pub trait Builtin {
-    /// The built-in rule set `id` (`cxa-1999`, `cxa-2011`), or `None`.
+    /// The built-in rule set `id` (`cxa-1999`, `cxa-2011`, `axf`), or `None`.
     fn builtin(id: &str) -> Option<&'static RuleSet>;
 }

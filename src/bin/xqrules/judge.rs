@@ -31,8 +31,8 @@ pub struct JudgeArgs {
     #[arg(long)]
     example: Option<String>,
     /// Which implementation rules: the fast adjudicator or the reference oracle (needed for
-    /// --spec). Default: fast where it has the rule set's classifier (CXA), else the oracle
-    /// (AXF so far, with a note on stderr); the oracle with --spec.
+    /// --spec). Default: fast (every bundled rule set: cxa-1999, cxa-2011, axf); the oracle
+    /// with --spec.
     #[arg(long, value_enum)]
     engine: Option<JudgeEngine>,
     /// Output: an explanation in English (text) or the JSON contract (json).
@@ -52,7 +52,8 @@ pub struct JudgeArgs {
     /// Many cases at once, as JSON lines (FILE, or - for stdin): each line an object
     /// `{"id": any, "fen": "...", "moves": "m1 m2 ..." or ["m1", ...]}` (ICCS moves). Prints one
     /// JSON line per case: `{"id": .., "judgement": {..}}` or `{"id": .., "error": ".."}`.
-    /// With --rules (default cxa-1999). Exit 1 when some case could not be judged.
+    /// With --rules (default cxa-1999) and --engine (default fast). Exit 1 when some case could
+    /// not be judged.
     #[arg(long, conflicts_with_all = ["example", "moves", "fen", "game"])]
     batch: Option<PathBuf>,
 }
@@ -124,22 +125,14 @@ fn load_example(id: &str) -> Result<Example, String> {
 }
 
 impl JudgeArgs {
-    /// The engine that rules on `rules_id`: the one asked for, else the fast engine when the
-    /// rule set is compiled into it and no `--spec` is given, else the oracle (said on stderr
-    /// when the fast engine lacks the rule set).
-    fn engine_for(&self, rules_id: &str) -> JudgeEngine {
-        use xiangqi_rules::judge::{Builtin, RuleSet as FastRuleSet};
+    /// The engine that rules: the one asked for, else the oracle with `--spec` (an amended
+    /// spec is read at run time), else the fast engine (an unknown rule set is then an error
+    /// naming the compiled ones).
+    fn engine(&self) -> JudgeEngine {
         match self.engine {
             Some(e) => e,
             None if self.spec.is_some() => JudgeEngine::Oracle,
-            None if FastRuleSet::builtin(rules_id).is_some() => JudgeEngine::Fast,
-            None => {
-                eprintln!(
-                    "note: the fast engine does not implement rule set {rules_id:?} yet; \
-                     the oracle rules (--engine oracle)"
-                );
-                JudgeEngine::Oracle
-            }
+            None => JudgeEngine::Fast,
         }
     }
 }
@@ -183,7 +176,7 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
             return Err("judge: --moves \"m1 m2 ...\" (or --example ID) is required".into())
         }
     };
-    if args.engine_for(&rules_id) == JudgeEngine::Fast {
+    if args.engine() == JudgeEngine::Fast {
         return fast::run(&args, &rules_id, fen.as_deref(), &texts);
     }
     let (rules, spec) = match &args.spec {
@@ -216,12 +209,16 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
     Ok(true)
 }
 
+/// The rule set of the engine that judges a batch.
+enum BatchRules {
+    /// The oracle, with its spec (embedded or `--spec DIR`).
+    Oracle(Box<(RuleSet, Spec)>),
+    /// The fast engine's compiled rule set.
+    Fast(&'static xiangqi_rules::judge::RuleSet),
+}
+
 /// One case of `judge --batch`.
-fn batch_case(
-    rules: &RuleSet,
-    spec: &Spec,
-    line: &serde_json::Value,
-) -> Result<serde_json::Value, String> {
+fn batch_case(rules: &BatchRules, line: &serde_json::Value) -> Result<serde_json::Value, String> {
     let fen = line
         .get("fen")
         .and_then(|f| f.as_str())
@@ -243,20 +240,46 @@ fn batch_case(
         None => Vec::new(),
         Some(_) => return Err("\"moves\" is neither a string nor a list".into()),
     };
-    let start = Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}"))?;
-    let moves: Vec<OMove> = texts
-        .iter()
-        .enumerate()
-        .map(|(i, t)| OMove::parse_iccs(t).map_err(|e| format!("move {} {t:?}: {e}", i + 1)))
-        .collect::<Result<_, _>>()?;
-    let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
-    serde_json::to_value(&j).map_err(|e| e.to_string())
+    match rules {
+        BatchRules::Oracle(rs) => {
+            let (rules, spec) = &**rs;
+            let start = Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}"))?;
+            let moves: Vec<OMove> = texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    OMove::parse_iccs(t).map_err(|e| format!("move {} {t:?}: {e}", i + 1))
+                })
+                .collect::<Result<_, _>>()?;
+            let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
+            serde_json::to_value(&j).map_err(|e| e.to_string())
+        }
+        BatchRules::Fast(rules) => {
+            use xiangqi_rules::{Move, Position, RankConvention};
+            let start = Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+            let moves: Vec<Move> = texts
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    Move::parse_iccs(t, RankConvention::Iccs)
+                        .map_err(|e| format!("move {} {t:?}: {e}", i + 1))
+                })
+                .collect::<Result<_, _>>()?;
+            let j =
+                xiangqi_rules::judge::judge(rules, &start, &moves).map_err(|e| e.to_string())?;
+            serde_json::to_value(&j).map_err(|e| e.to_string())
+        }
+    }
 }
 
 /// `judge --batch`: JSON lines in, JSON lines out; `Ok(false)` when a case failed.
 fn run_batch(args: &JudgeArgs, path: &std::path::Path) -> Result<bool, String> {
     let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
-    let (rules, spec) = rules_and_spec(args, &rules_id)?;
+    let rules = if args.engine() == JudgeEngine::Fast {
+        BatchRules::Fast(fast::rule_set(&rules_id)?)
+    } else {
+        BatchRules::Oracle(Box::new(rules_and_spec(args, &rules_id)?))
+    };
     let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
         Box::new(std::io::BufReader::new(std::io::stdin()))
     } else {
@@ -277,7 +300,7 @@ fn run_batch(args: &JudgeArgs, path: &std::path::Path) -> Result<bool, String> {
             }
             Ok(v) => {
                 let id = v.get("id").cloned().unwrap_or(serde_json::Value::Null);
-                match batch_case(&rules, &spec, &v) {
+                match batch_case(&rules, &v) {
                     Ok(j) => serde_json::json!({"id": id, "judgement": j}),
                     Err(e) => {
                         ok = false;
@@ -480,7 +503,7 @@ pub(crate) mod games {
     /// Runs `judge --game`; `Ok(false)` when some record could not be judged.
     pub(super) fn run(args: &JudgeArgs) -> Result<bool, String> {
         let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
-        let rules = if args.engine_for(&rules_id) == JudgeEngine::Fast {
+        let rules = if args.engine() == JudgeEngine::Fast {
             Rules::Fast(super::fast::rule_set(&rules_id)?)
         } else {
             Rules::Oracle(Box::new(rules_and_spec(args, &rules_id)?))

@@ -1,0 +1,481 @@
+//! The Asian (AXF) rules (`spec/rules/axf.yaml`, `judge.classifier: axf`) at engine speed: the
+//! nature of one move by the piece-pair chase of 第三節 3–9, and the marking of perpetual chases
+//! of one piece (第三節 3–5). A port of the oracle's `judge/axf.rs` on the bitboard position:
+//! the same classes, targets, articles, qualifiers and notes (differential tests:
+//! `tests/classify_diff.rs`, `tests/judge_diff.rs`).
+//!
+//! The cycle (`cycle_span: all`: every move since the position first occurred), the patterns
+//! and the ruling table are those of the generic judge; only the classification differs from
+//! the CXA exchange test:
+//!
+//! - a **check** (照) is a check;
+//! - a **chase** (捉) is a new legal attack (absent before the move) by a piece other than the
+//!   king or a pawn (第三節 9) on an enemy piece other than the king or an uncrossed pawn
+//!   (第三節 3), when the target is unprotected (a false root 假根 protects nothing, 第四節 34),
+//!   or is a rook attacked by a lesser piece (第三節 6), or is of the attacker's type and cannot
+//!   take back (第三節 7, 第四節 24);
+//! - a **kill** (殺) threatens mate by consecutive checks; allowed in every AXF pattern;
+//! - an **exchange** (兌/獻) creates a same-type attack that the target can answer by taking;
+//! - anything else is **idle** (閒), a threat to win material by a check (要抽吃) included
+//!   (第三節 10).
+//!
+//! ```
+//! use xiangqi_rules::judge::{judge, Builtin, MoveClass, RuleSet, Ruling, SideName};
+//! use xiangqi_rules::{parse_moves, Position, RankConvention};
+//!
+//! let rules = RuleSet::builtin("axf").unwrap();
+//! // A rook chases an unprotected cannon up and down the file (第四節 18): red must change.
+//! let start = Position::from_fen("2bk1a3/4a4/4b4/9/c8/1R7/3r5/4B4/4A4/4KAB2 w - - 0 1").unwrap();
+//! let moves = parse_moves(
+//!     &start,
+//!     "b4a4 a5e5 a4e4 e5a5 e4a4 a5e5 a4e4 e5a5 e4a4 a5e5 a4e4",
+//!     RankConvention::Iccs,
+//! )
+//! .unwrap();
+//! let j = judge(rules, &start, &moves).unwrap();
+//! assert_eq!(j.ruling, Ruling::RedLoses);
+//! assert_eq!(j.must_change, Some(SideName::Red));
+//! assert_eq!(j.red_pattern.as_deref(), Some("perpetual_chase"));
+//! // Every red move of the cycle chases the cannon (第三節 3: it is unprotected).
+//! assert!(j.cycle.iter().filter(|c| c.side == SideName::Red).all(|c| c.class == MoveClass::Chase
+//!     && c.articles.contains(&"axf.general.3".to_string())));
+//! ```
+
+use std::collections::BTreeSet;
+
+use super::analysis::{captures_on, captures_ordered, is_king, is_material, is_pawn, role_id};
+use super::analysis::{Analyzer, Threat};
+use super::classify::Classification;
+use super::track::{PieceId, Tracked};
+use super::{JudgeError, MoveClass, RuleSet};
+use crate::{Color, Move, RankConvention, Role};
+
+/// Why an attack is (or is not) a chase under the AXF rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AttackVerdict {
+    /// 第三節 3: the target has no true protector.
+    Unprotected,
+    /// 第四節 34: a protector exists but cannot recapture safely (mated in one after it).
+    FalseRoot,
+    /// 第三節 6: a rook attacked by a lesser piece (horse, cannon, advisor, elephant).
+    RookByLesser,
+    /// 第三節 7 / 第四節 24: same type, the target cannot take back.
+    SameTypeCannotAnswer,
+    /// 第三節 7 / 第四節 24: same type, the target can take back: an offer, not a chase.
+    SameTypeOffer,
+    /// 第三節 6 / 第四節 17: the target is truly protected.
+    Protected,
+}
+
+impl AttackVerdict {
+    fn article(self) -> &'static str {
+        match self {
+            AttackVerdict::Unprotected => "axf.general.3",
+            AttackVerdict::FalseRoot => "axf.detail.34",
+            AttackVerdict::RookByLesser => "axf.general.6",
+            AttackVerdict::SameTypeCannotAnswer => "axf.general.7",
+            AttackVerdict::SameTypeOffer => "axf.detail.24",
+            AttackVerdict::Protected => "axf.detail.17",
+        }
+    }
+
+    fn is_chase(self) -> bool {
+        matches!(
+            self,
+            AttackVerdict::Unprotected
+                | AttackVerdict::FalseRoot
+                | AttackVerdict::RookByLesser
+                | AttackVerdict::SameTypeCannotAnswer
+        )
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            AttackVerdict::Unprotected => "unprotected",
+            AttackVerdict::FalseRoot => "falsely protected (假根)",
+            AttackVerdict::RookByLesser => "a rook attacked by a lesser piece",
+            AttackVerdict::SameTypeCannotAnswer => "of the same type and cannot take back",
+            AttackVerdict::SameTypeOffer => "of the same type and can take back: an offer (獻)",
+            AttackVerdict::Protected => "truly protected (真根)",
+        }
+    }
+}
+
+/// One attack of the side that just moved: `attacker` can legally take `target` next move.
+#[derive(Clone, Copy, Debug)]
+struct Attack {
+    attacker: PieceId,
+    target: PieceId,
+    verdict: AttackVerdict,
+}
+
+/// "rook e4" (the oracle's `piece_name`).
+fn piece_name(b: &Tracked, id: PieceId) -> String {
+    match b.square_of(id) {
+        Some(sq) => format!("{} {sq}", role_id(b, id)),
+        None => role_id(b, id).to_string(),
+    }
+}
+
+/// Lesser pieces for the rook rule of 第三節 6.
+fn lesser_than_rook(b: &Tracked, id: PieceId) -> bool {
+    matches!(
+        b.piece(id).map(|p| p.role),
+        Some(Role::Horse | Role::Cannon | Role::Advisor | Role::Elephant)
+    )
+}
+
+/// The legal captures (attacker, target, move) of the side to move in `b` on enemy material,
+/// in the oracle's order (pieces by id, then each piece's movement rules in order).
+fn captures(b: &Tracked) -> Vec<(PieceId, PieceId, Move)> {
+    captures_ordered(b)
+        .into_iter()
+        .filter_map(|m| {
+            let t = b.id_at(m.to())?;
+            let a = b.id_at(m.from())?;
+            is_material(b, t).then_some((a, t, m))
+        })
+        .collect()
+}
+
+/// The verdict on one attack: `b` has the attacking side to move, `m` is the capture.
+fn verdict(
+    az: &mut Analyzer<'_>,
+    b: &Tracked,
+    attacker: PieceId,
+    target: PieceId,
+    m: Move,
+) -> AttackVerdict {
+    let mut taken = b.clone();
+    taken.play(m);
+    // A capture after which the capturer is mated at once is no threat at all.
+    if az.mates_at_once(&mut taken) {
+        return AttackVerdict::Protected;
+    }
+    let (Some(pa), Some(pt)) = (b.piece(attacker), b.piece(target)) else {
+        return AttackVerdict::Protected;
+    };
+    if pa.role == pt.role {
+        // Could the target take the attacker where it stands (the other side to move)?
+        let answers = b
+            .square_of(attacker)
+            .is_some_and(|a_sq| b.with_turn(pt.color).pos.is_legal(Move::new(m.to(), a_sq)));
+        return if answers {
+            AttackVerdict::SameTypeOffer
+        } else {
+            AttackVerdict::SameTypeCannotAnswer
+        };
+    }
+    if pt.role == Role::Rook && lesser_than_rook(b, attacker) {
+        return AttackVerdict::RookByLesser;
+    }
+    // Protection: a legal recapture after which the recapturer is not mated at once.
+    let recaptures = captures_on(&taken, m.to());
+    if recaptures.is_empty() {
+        return AttackVerdict::Unprotected;
+    }
+    let true_root = recaptures.into_iter().any(|r| {
+        let mut c = taken.clone();
+        c.play(r);
+        !az.mates_at_once(&mut c)
+    });
+    if true_root {
+        AttackVerdict::Protected
+    } else {
+        AttackVerdict::FalseRoot
+    }
+}
+
+/// The new attacks of the move (`before` with the mover to move, `after` the position after
+/// it), with their verdicts.
+fn new_attacks(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) -> Vec<Attack> {
+    let old: BTreeSet<(PieceId, PieceId)> = captures(before)
+        .into_iter()
+        .map(|(a, t, _)| (a, t))
+        .collect();
+    let mine = after.passed();
+    let mut out = Vec::new();
+    for (a, t, m) in captures(&mine) {
+        if old.contains(&(a, t)) || is_king(&mine, a) || is_pawn(&mine, a) {
+            continue;
+        }
+        out.push(Attack {
+            attacker: a,
+            target: t,
+            verdict: verdict(az, &mine, a, t, m),
+        });
+    }
+    out
+}
+
+/// Does the move create a threat to win material by a check (要抽吃, 第三節 10): a line of
+/// consecutive checks that wins material, by a (checker, target) pair absent before the move?
+fn new_check_threat(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) -> bool {
+    let old_checks: BTreeSet<(PieceId, PieceId)> = az
+        .threats(before, None)
+        .iter()
+        .filter(|t| t.via_checks)
+        .map(Threat::key)
+        .collect();
+    az.threats(&after.passed(), None)
+        .iter()
+        .any(|t| t.via_checks && !old_checks.contains(&t.key()))
+}
+
+/// Classifies move `m` played from `pos` under the AXF rules (see the module doc); the order of
+/// the natures is the rule set's `severity` (check, chase, kill, exchange, idle). `prev` (the
+/// opponent's move before) is not needed by the AXF definitions. The oracle's
+/// `judge::axf::classify`, field for field.
+pub(crate) fn classify(
+    rules: &RuleSet,
+    pos: &Tracked,
+    m: Move,
+    prev: Option<&Classification>,
+) -> Result<Classification, JudgeError> {
+    let _ = prev;
+    let before = pos;
+    if let Err(e) = before.pos.check_move(m) {
+        return Err(JudgeError::IllegalMove {
+            index: 0,
+            mv: m.to_iccs(RankConvention::Iccs),
+            reason: e.to_string(),
+        });
+    }
+    let mut az = Analyzer::new(rules);
+    let me = before.pos.turn();
+    let them: Color = me.other();
+    let mover = before.id_at(m.from()).expect("legal move has a piece");
+    let mut after = before.clone();
+    after.play(m);
+    let king_sq = after.pos.king(them);
+    let mut c = Classification {
+        mv: m,
+        side: me,
+        class: MoveClass::Idle,
+        targets: Vec::new(),
+        articles: Vec::new(),
+        piece: mover,
+        target_ids: Vec::new(),
+        qualifiers: Vec::new(),
+        pawn_chase: false,
+        pawn_targets: Vec::new(),
+        note: String::new(),
+    };
+    let mut attacks: Option<Vec<Attack>> = None;
+    let mut non_chase_notes: Vec<String> = Vec::new();
+    for &class in &rules.severity {
+        let art = rules.class_article(class);
+        match class {
+            MoveClass::Check => {
+                if after.pos.is_check() {
+                    c.class = class;
+                    c.targets = vec![king_sq];
+                    c.articles = vec![art];
+                    c.note = format!("{} gives check (照)", piece_name(&after, mover));
+                    return Ok(c);
+                }
+            }
+            MoveClass::Chase => {
+                let list = attacks.get_or_insert_with(|| new_attacks(&mut az, before, &after));
+                let chases: Vec<&Attack> = list.iter().filter(|a| a.verdict.is_chase()).collect();
+                if !chases.is_empty() {
+                    c.class = class;
+                    c.articles = vec![art];
+                    let mut ids: Vec<PieceId> = chases.iter().map(|a| a.target).collect();
+                    ids.sort();
+                    ids.dedup();
+                    c.targets = ids.iter().filter_map(|id| after.square_of(*id)).collect();
+                    c.targets.sort();
+                    c.target_ids = ids;
+                    for a in &chases {
+                        let art = a.verdict.article().to_string();
+                        if !c.articles.contains(&art) {
+                            c.articles.push(art);
+                        }
+                    }
+                    c.note = format!(
+                        "new attack (捉): {}",
+                        chases
+                            .iter()
+                            .map(|a| format!(
+                                "{} on {} ({})",
+                                piece_name(&after, a.attacker),
+                                piece_name(&after, a.target),
+                                a.verdict.describe()
+                            ))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                    return Ok(c);
+                }
+                for a in list.iter() {
+                    non_chase_notes.push(format!(
+                        "{} attacks {} ({}): no chase ({})",
+                        piece_name(&after, a.attacker),
+                        piece_name(&after, a.target),
+                        a.verdict.describe(),
+                        a.verdict.article()
+                    ));
+                }
+            }
+            MoveClass::Kill => {
+                if az.mate_by_checks(&after.passed(), rules.kill_search_depth) {
+                    c.class = class;
+                    c.targets = vec![king_sq];
+                    c.articles = vec![art, "axf.general.2".to_string()];
+                    c.note = format!(
+                        "threatens mate by consecutive checks (殺) within {} plies: allowed",
+                        rules.kill_search_depth
+                    );
+                    break;
+                }
+            }
+            MoveClass::Exchange | MoveClass::Offer => {
+                let list = attacks.get_or_insert_with(|| new_attacks(&mut az, before, &after));
+                if let Some(a) = list
+                    .iter()
+                    .find(|a| a.verdict == AttackVerdict::SameTypeOffer)
+                {
+                    c.class = class;
+                    c.targets = after.square_of(a.target).into_iter().collect();
+                    c.articles = vec![art, AttackVerdict::SameTypeOffer.article().to_string()];
+                    c.note = format!(
+                        "{} and {} can take each other (兌/獻)",
+                        piece_name(&after, a.attacker),
+                        piece_name(&after, a.target)
+                    );
+                    break;
+                }
+            }
+            MoveClass::Block | MoveClass::Follow => {}
+            MoveClass::Idle => {
+                c.class = class;
+                c.articles = vec![art];
+                if new_check_threat(&mut az, before, &after) {
+                    c.articles.push("axf.general.10".to_string());
+                    c.note =
+                        "threatens to win material by a check (要抽吃): idle (閒), allowed".into();
+                } else {
+                    c.note = "no check, chase or kill (閒)".to_string();
+                }
+                break;
+            }
+        }
+    }
+    if c.articles.is_empty() {
+        c.articles = vec![rules.class_article(MoveClass::Idle)];
+        c.note = "no check, chase or kill (閒)".to_string();
+    }
+    if !non_chase_notes.is_empty() {
+        c.note = format!("{}; {}", c.note, non_chase_notes.join("; "));
+    }
+    Ok(c)
+}
+
+/// 第三節 3–5: a side chases perpetually when every one of its moves in the cycle is a chase
+/// and one enemy piece (followed by identity) is chased on all of them. Such chases get the
+/// qualifier `persistent` (pattern label `chase.persistent`); chases of different pieces in
+/// turn (分捉, 第三節 4) get `several_targets`. The oracle's `judge::axf::mark_persistent_chases`.
+pub(crate) fn mark_persistent_chases(cycle: &mut [Classification]) {
+    for side in [Color::Red, Color::Black] {
+        let moves: Vec<usize> = (0..cycle.len())
+            .filter(|&i| cycle[i].side == side)
+            .collect();
+        if moves.is_empty() {
+            continue;
+        }
+        let all_chase = moves.iter().all(|&i| cycle[i].class == MoveClass::Chase);
+        let mut common: Option<BTreeSet<PieceId>> = None;
+        if all_chase {
+            for &i in &moves {
+                let t: BTreeSet<PieceId> = cycle[i].target_ids.iter().copied().collect();
+                common = Some(match common {
+                    None => t,
+                    Some(c) => c.intersection(&t).copied().collect(),
+                });
+            }
+        }
+        let persistent = common.is_some_and(|c| !c.is_empty());
+        for &i in &moves {
+            if cycle[i].class == MoveClass::Chase {
+                cycle[i].qualifiers = vec![if persistent {
+                    "persistent".to_string()
+                } else {
+                    "several_targets".to_string()
+                }];
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::Builtin;
+    use crate::Position;
+
+    fn classify_one(fen: &str, mv: &str) -> Classification {
+        let rules = RuleSet::builtin("axf").expect("axf is built in");
+        let pos = Tracked::new(Position::from_fen(fen).expect("FEN"));
+        let m = Move::parse_iccs(mv, RankConvention::Iccs).expect("ICCS");
+        super::super::classify(rules, &pos, m, None).expect("legal")
+    }
+
+    fn art(class: MoveClass) -> String {
+        RuleSet::builtin("axf").unwrap().class_article(class)
+    }
+
+    #[test]
+    fn a_horse_attacking_a_protected_rook_chases_it() {
+        // 第三節 6: the rook on c5 is protected by the elephant on e7, but a horse is lesser.
+        let c = classify_one("4k4/9/4b4/9/2r6/9/9/9/2N6/4K4 w - - 0 1", "c1b3");
+        assert_eq!(c.class, MoveClass::Chase);
+        assert_eq!(c.articles, [art(MoveClass::Chase), "axf.general.6".into()]);
+        assert_eq!(c.targets[0].to_string(), "c5");
+        assert_eq!(
+            c.note,
+            "new attack (捉): horse b3 on rook c5 (a rook attacked by a lesser piece)"
+        );
+    }
+
+    #[test]
+    fn a_rook_that_can_take_back_is_offered_not_chased() {
+        // 第四節 24: the rooks on a5 and d5 can take each other: an exchange, not a chase.
+        let c = classify_one("4k4/9/9/9/3r5/R8/9/9/9/5K3 w - - 0 1", "a4a5");
+        assert_eq!(c.class, MoveClass::Exchange);
+        assert_eq!(
+            c.articles,
+            [art(MoveClass::Exchange), "axf.detail.24".into()]
+        );
+        assert_eq!(
+            c.note,
+            "rook a5 and rook d5 can take each other (兌/獻); rook a5 attacks rook d5 (of the same \
+             type and can take back: an offer (獻)): no chase (axf.detail.24)"
+        );
+    }
+
+    #[test]
+    fn a_pinned_rook_of_the_same_type_is_chased() {
+        // 第三節 7: the rook on e7 cannot leave the e-file (its king would be exposed to the rook
+        // on e2), so it cannot take the rook on a7 back. The attack from e2 is not new.
+        let c = classify_one("4k4/9/4r4/R8/9/9/9/4R4/9/3K5 w - - 0 1", "a6a7");
+        assert_eq!(c.class, MoveClass::Chase);
+        assert_eq!(c.articles, [art(MoveClass::Chase), "axf.general.7".into()]);
+        assert_eq!(c.target_ids.len(), 1);
+    }
+
+    #[test]
+    fn persistent_chases_need_one_piece_chased_on_every_move() {
+        let base = classify_one("4k4/9/4b4/9/2r6/9/9/9/2N6/4K4 w - - 0 1", "c1b3");
+        let other = Classification {
+            target_ids: vec![PieceId(99)],
+            ..base.clone()
+        };
+        let mut same = vec![base.clone(), base.clone()];
+        mark_persistent_chases(&mut same);
+        assert!(same.iter().all(|c| c.qualifiers == ["persistent"]));
+        let mut several = vec![base.clone(), other];
+        mark_persistent_chases(&mut several);
+        assert!(several.iter().all(|c| c.qualifiers == ["several_targets"]));
+    }
+}
