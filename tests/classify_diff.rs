@@ -283,10 +283,16 @@ fn worked_examples_classify_like_the_oracle() {
 
 /// Random legal moves from seeded random positions (random play from the start and random
 /// placements), each classified on its own and as the second move of a pair.
-fn random_moves(seed: u64, positions: usize) -> Tally {
+/// The rule sets take turns over the positions; `only` restricts them to one id.
+fn random_moves(seed: u64, positions: usize, only: Option<&str>) -> Tally {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut tally = Tally::default();
-    let all = [rules("cxa-1999"), rules("cxa-2011"), rules("axf")];
+    let all: Vec<Rules> = ["cxa-1999", "cxa-2011", "axf"]
+        .into_iter()
+        .filter(|id| only.is_none_or(|o| o == *id))
+        .map(rules)
+        .collect();
+    assert!(!all.is_empty(), "no rule set {only:?}");
     let mut fens = xiangqi_difftest::random_play_fens(seed, positions / 40 + 1, 120);
     fens.shuffle(&mut rng);
     fens.truncate(positions / 2);
@@ -320,6 +326,8 @@ fn random_moves_classify_like_the_oracle() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x5eed_c1a5);
-    let tally = random_moves(seed, n);
+    // CLASSIFY_DIFF_RULES=axf (say) compares one rule set only.
+    let only = std::env::var("CLASSIFY_DIFF_RULES").ok();
+    let tally = random_moves(seed, n, only.as_deref());
     report("random moves", &tally);
 }
