@@ -809,6 +809,28 @@ impl Position {
         }
     }
 
+    /// The legal targets of the piece on `from` if it belongs to the side to move (the points
+    /// [`Position::legal_moves`] lists for it), else 0. One piece's moves, without generating
+    /// the whole list.
+    pub(crate) fn legal_targets(&self, from: Square) -> u128 {
+        let f = from.index();
+        match self.board[f] {
+            Some(p) if p.color == self.turn => {
+                let mut t = self.targets(p.role, f);
+                let mut out = 0;
+                while t != 0 {
+                    let to = t.trailing_zeros() as usize;
+                    t &= t - 1;
+                    if self.legal_full(f, to) {
+                        out |= bit(to);
+                    }
+                }
+                out
+            }
+            _ => 0,
+        }
+    }
+
     /// Whether the side to move has a legal move (king steps first, then the bulk count).
     pub(crate) fn has_legal_move(&self) -> bool {
         let k = self.kings[self.turn.index()] as usize;

@@ -292,6 +292,8 @@ pub(crate) struct Analyzer<'a> {
     gains: FxMap<(u64, u32, u128), (f64, u128)>,
     /// (hash, piece ids, checker, squares of offered pieces) -> threats.
     threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
+    /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover).
+    pub(crate) exchange_pairs_memo: Option<((u64, u64, u8), Vec<(PieceId, PieceId)>)>,
 }
 
 /// The squares of the pieces of `s` on the board.
@@ -421,6 +423,7 @@ impl<'a> Analyzer<'a> {
             sees: c.sees,
             gains: c.gains,
             threats: c.threats,
+            exchange_pairs_memo: None,
         }
     }
 
@@ -1003,6 +1006,24 @@ pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> Vec<Move> {
 /// The enemy pieces the piece on `from` could legally capture (side to move's piece), in the
 /// oracle's order.
 pub(crate) fn capturable_by(b: &Tracked, from: Square) -> Vec<PieceId> {
+    // The legal targets of that one piece (a legal move never lands on an own piece, so an
+    // occupied target holds an enemy piece): the same set as filtering the full move list.
+    let mut t = b.pos.legal_targets(from) & b.pos.occupied().0;
+    let mut v: Vec<(u32, PieceId)> = Vec::with_capacity(t.count_ones() as usize);
+    while t != 0 {
+        let to = Square::new_unchecked(t.trailing_zeros() as u8);
+        t &= t - 1;
+        if let Some(id) = id_at(b, to) {
+            v.push((order_key(b, Move::new(from, to)), id));
+        }
+    }
+    v.sort_unstable_by_key(|x| x.0);
+    v.into_iter().map(|x| x.1).collect()
+}
+
+/// [`capturable_by`] from the full legal move list (the reference for the tests).
+#[cfg(test)]
+fn capturable_by_from_list(b: &Tracked, from: Square) -> Vec<PieceId> {
     let mut v: Vec<(u32, PieceId)> = b
         .pos
         .legal_moves()
@@ -1068,6 +1089,12 @@ mod tests {
                     }
                     all.sort_by_key(|m| t.ids[m.from().index()]);
                     assert_eq!(captures_on(&t, sq), all, "{} {sq}", pos.to_fen());
+                    assert_eq!(
+                        capturable_by(&t, sq),
+                        capturable_by_from_list(&t, sq),
+                        "{} {sq}",
+                        pos.to_fen()
+                    );
                 }
                 let Some(&m) = moves.choose(&mut rng) else {
                     break;

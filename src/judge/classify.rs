@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use super::analysis::{
-    can_capture, capturable_by, id_at, id_bit, is_king, is_material, is_pawn, reach_of, role_id,
+    can_capture, capturable_by, captures_on, id_at, id_bit, is_king, is_material, is_pawn, reach_of, role_id,
     value, Analyzer, Cover, IdSet, Threat,
 };
 use super::track::{PieceId, Tracked};
@@ -620,11 +620,19 @@ fn new_exchange_pairs(
     after: &Tracked,
     mover: PieceId,
 ) -> Vec<(PieceId, PieceId)> {
+    // One classification asks for the pairs up to three times (chase, exchange, kill).
+    let key = (before.pos.hash(), after.pos.hash(), mover.0);
+    if let Some((k, v)) = &az.exchange_pairs_memo {
+        if *k == key {
+            return v.clone();
+        }
+    }
     let rules = az.rs;
     let me = after.piece(mover).expect("mover on board").color;
     let pairs = |b: &Tracked| -> Vec<(PieceId, PieceId)> {
         let mut out = Vec::new();
         let mine = b.with_turn(me);
+        let theirs = b.with_turn(me.other());
         for x in b.ids_of(me) {
             if !is_material(b, x) || is_pawn(b, x) {
                 continue;
@@ -633,7 +641,9 @@ fn new_exchange_pairs(
             for e in capturable_by(&mine, xs) {
                 if is_material(b, e)
                     && value(rules, b, e) == value(rules, b, x)
-                    && can_capture(b, me.other(), xs).contains(&e)
+                    && theirs
+                        .pos
+                        .is_legal(Move::new(theirs.square_of(e).expect("on board"), xs))
                 {
                     out.push((x, e));
                 }
@@ -642,12 +652,12 @@ fn new_exchange_pairs(
         out
     };
     let old = pairs(before);
+    // Can the other side win `x` by taking it (in any order: a yes/no answer)?
     let won = |az: &mut Analyzer<'_>, b: &Tracked, x: PieceId| {
         let mut t = b.with_turn(me.other());
         let sq = b.square_of(x).expect("on board");
         let vx = value(rules, b, x);
-        let moves = t.pos.legal_moves();
-        for &m in moves.iter().filter(|m| m.to() == sq) {
+        for m in captures_on(&t, sq) {
             let u = t.play_undo(m);
             let g = vx - az.see(&mut t, sq, 8);
             t.undo(m, u);
@@ -663,6 +673,7 @@ fn new_exchange_pairs(
             out.push(p);
         }
     }
+    az.exchange_pairs_memo = Some((key, out.clone()));
     out
 }
 
