@@ -188,6 +188,25 @@ pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
 /// The legal captures of the side to move in the oracle's order.
 pub(crate) fn captures_ordered(b: &Tracked) -> Vec<Move> {
     let them = b.pos.by_color(b.pos.turn().other()).0;
+    let mut v: Vec<(u8, u32, Move)> = Vec::new();
+    // Each own piece's legal captures (the same moves as filtering the full list).
+    for from in b.pos.by_color(b.pos.turn()) {
+        let mut t = b.pos.legal_targets_in(from, them);
+        while t != 0 {
+            let to = Square::new_unchecked(t.trailing_zeros() as u8);
+            t &= t - 1;
+            let m = Move::new(from, to);
+            v.push((b.ids[from.index()], order_key(b, m), m));
+        }
+    }
+    v.sort_unstable_by_key(|x| (x.0, x.1));
+    v.into_iter().map(|x| x.2).collect()
+}
+
+/// [`captures_ordered`] from the full legal move list (the reference for the tests).
+#[cfg(test)]
+fn captures_ordered_from_list(b: &Tracked) -> Vec<Move> {
+    let them = b.pos.by_color(b.pos.turn().other()).0;
     let mut v: Vec<(u8, u32, Move)> = b
         .pos
         .legal_moves()
@@ -195,7 +214,7 @@ pub(crate) fn captures_ordered(b: &Tracked) -> Vec<Move> {
         .filter(|m| them & (1u128 << m.to().index()) != 0)
         .map(|m| (b.ids[m.from().index()], order_key(b, *m), *m))
         .collect();
-    v.sort_unstable_by_key(|x| (x.0, x.1));
+    v.sort_by_key(|x| (x.0, x.1));
     v.into_iter().map(|x| x.2).collect()
 }
 
@@ -294,6 +313,8 @@ pub(crate) struct Analyzer<'a> {
     threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
     /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover).
     pub(crate) exchange_pairs_memo: Option<((u64, u64, u8), Vec<(PieceId, PieceId)>)>,
+    /// The rule-set parameters the caches depend on.
+    cache_key: CacheKey,
 }
 
 /// The squares of the pieces of `s` on the board.
@@ -398,7 +419,7 @@ impl Drop for Analyzer<'_> {
             threats: std::mem::take(&mut self.threats),
         };
         if c.mates.len() + c.sees.len() + c.gains.len() + c.threats.len() <= CACHE_LIMIT {
-            let key = CacheKey::of(self.rs);
+            let key = self.cache_key;
             let _ = CACHES.try_with(|x| *x.borrow_mut() = Some((key, c)));
         }
     }
@@ -424,6 +445,7 @@ impl<'a> Analyzer<'a> {
             gains: c.gains,
             threats: c.threats,
             exchange_pairs_memo: None,
+            cache_key: key,
         }
     }
 
@@ -984,12 +1006,7 @@ pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> 
 /// The legal moves of the side to move that give check (a capture of the king is none: the
 /// oracle finds no king in check once it is gone).
 pub(crate) fn checking_moves(b: &mut Tracked) -> Vec<Move> {
-    let moves = b.pos.legal_moves();
-    moves
-        .iter()
-        .copied()
-        .filter(|m| b.pos.gives_check(*m))
-        .collect()
+    b.pos.checking_moves()
 }
 
 /// [`checking_moves`] in the oracle's order (pieces by id, then each piece's rules in order),
@@ -1008,7 +1025,7 @@ pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> Vec<Move> {
 pub(crate) fn capturable_by(b: &Tracked, from: Square) -> Vec<PieceId> {
     // The legal targets of that one piece (a legal move never lands on an own piece, so an
     // occupied target holds an enemy piece): the same set as filtering the full move list.
-    let mut t = b.pos.legal_targets(from) & b.pos.occupied().0;
+    let mut t = b.pos.legal_targets_in(from, b.pos.occupied().0);
     let mut v: Vec<(u32, PieceId)> = Vec::with_capacity(t.count_ones() as usize);
     while t != 0 {
         let to = Square::new_unchecked(t.trailing_zeros() as u8);
@@ -1074,6 +1091,18 @@ mod tests {
             for _ in 0..150 {
                 let moves = pos.legal_moves();
                 let t = Tracked::new(pos.clone());
+                let checking: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| pos.gives_check(*m))
+                    .collect();
+                assert_eq!(pos.checking_moves(), checking, "{}", pos.to_fen());
+                assert_eq!(
+                    captures_ordered(&Tracked::new(pos.clone())),
+                    captures_ordered_from_list(&Tracked::new(pos.clone())),
+                    "{}",
+                    pos.to_fen()
+                );
                 for &m in moves.iter() {
                     let mut a = pos.clone();
                     a.play(m);

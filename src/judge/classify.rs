@@ -123,13 +123,13 @@ pub fn classify(
     let mut chase_cache: Option<ChaseTest> = None;
     let mut after_check: Option<bool> = None;
     for &class in &rules.severity {
-        let art = rules.class_article(class);
+        let art = || rules.class_article(class);
         match class {
             MoveClass::Check => {
                 if *after_check.get_or_insert_with(|| after.pos.is_check()) {
                     base.class = class;
                     base.targets = vec![king_sq(&after, them)];
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     base.note = format!("{} gives check (將)", piece_name(&after, mover));
                     return Ok(base);
                 }
@@ -160,7 +160,7 @@ pub fn classify(
                     }
                     base.class = class;
                     base.targets = vec![king_sq(&after, them)];
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     base.note = format!(
                         "threatens mate by consecutive checks (殺) within {} plies",
                         rules.kill_search_depth
@@ -177,7 +177,7 @@ pub fn classify(
                     base.target_ids.sort();
                     base.target_ids.dedup();
                     base.qualifiers = qualifiers(&after, &t.chases);
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     for a in t.articles {
                         push_unique(&mut base.articles, a);
                     }
@@ -207,7 +207,7 @@ pub fn classify(
                 if let Some(e) = exchange_with(&mut az, before, &after, mover).or(offered) {
                     base.class = class;
                     base.targets = vec![after.square_of(e).expect("on board")];
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     base.note = format!(
                         "offers an exchange of equal material with {} (兑)",
                         piece_name(&after, e)
@@ -219,7 +219,7 @@ pub fn classify(
                 if let Some(e) = offered_to(&mut az, &after, m.to(), mover) {
                     base.class = class;
                     base.targets = vec![after.square_of(e).expect("on board")];
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     base.note = format!(
                         "{} is put unprotected where {} of the same kind can take it (獻)",
                         piece_name(&after, mover),
@@ -232,7 +232,7 @@ pub fn classify(
                 if let Some(e) = followed(&mut az, before, &after, m, mover) {
                     base.class = class;
                     base.targets = vec![after.square_of(e).expect("on board")];
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     base.note = format!(
                         "{} keeps the protected {} in view without winning it (跟)",
                         piece_name(&after, mover),
@@ -247,7 +247,7 @@ pub fn classify(
                     if let Some(e) = blocked(&after, m.to(), them) {
                         base.class = class;
                         base.targets = vec![after.square_of(e).expect("on board")];
-                        base.articles = vec![art];
+                        base.articles = vec![art()];
                         base.note = format!(
                             "{} stands in the way of {} after a kill threat (攔)",
                             piece_name(&after, mover),
@@ -259,7 +259,7 @@ pub fn classify(
             }
             MoveClass::Idle => {
                 base.class = class;
-                base.articles = vec![art];
+                base.articles = vec![art()];
                 base.note = "no check, kill or chase (閒)".to_string();
                 break;
             }
@@ -365,8 +365,6 @@ fn chase_test(
             now.push(t);
         }
     }
-    let chase_art = rules.class_article(MoveClass::Chase);
-    let new_art = rules.article("cxa1999.29.2");
     let mut t = ChaseTest {
         chases: Vec::new(),
         pawn_only: Vec::new(),
@@ -411,7 +409,7 @@ fn chase_test(
     }
     if new.is_empty() {
         if !now.is_empty() {
-            t.articles.push(new_art);
+            t.articles.push(rules.article("cxa1999.29.2"));
             t.note = format!(
                 "the threat to {} already existed before the move (從捉到捉): not a chase",
                 names(after, now.iter().map(|x| x.target))
@@ -501,7 +499,10 @@ fn chase_test(
     if chases.iter().any(|x| x.joint) {
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
     }
-    note.push_str(&format!(": chase ({chase_art})"));
+    note.push_str(&format!(
+        ": chase ({})",
+        rules.class_article(MoveClass::Chase)
+    ));
     t.note = note;
     t.chases = chases;
     t
