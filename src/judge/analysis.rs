@@ -162,6 +162,30 @@ fn order_key(b: &Tracked, m: Move) -> u32 {
     u32::MAX
 }
 
+/// `[color][role][to]`: the points `from` with [`could_move`] of that piece from `from` to `to`.
+type Origins = [[[u128; 90]; 7]; 2];
+
+/// The [`could_move`] table, built once.
+fn origins() -> &'static Origins {
+    static T: std::sync::OnceLock<Box<Origins>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = Box::new([[[0u128; 90]; 7]; 2]);
+        for c in Color::ALL {
+            for (r, &role) in Role::ALL.iter().enumerate() {
+                let p = Piece::new(c, role);
+                for to in 0..90u8 {
+                    for from in 0..90u8 {
+                        if could_move(p, Square::new_unchecked(from), Square::new_unchecked(to)) {
+                            t[c.index()][r][to as usize] |= 1u128 << from;
+                        }
+                    }
+                }
+            }
+        }
+        t
+    })
+}
+
 /// The legal moves of the side to move that capture on `sq`, in id order of the capturers.
 pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
     let us = b.pos.turn();
@@ -169,14 +193,20 @@ pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
         Some(p) if p.color != us => {}
         _ => return Vec::new(),
     }
+    // The own pieces that could move to `sq` at all ([`could_move`], by table), then the
+    // legality test for each.
+    let o = origins();
+    let mut cand = 0u128;
+    for (r, &role) in Role::ALL.iter().enumerate() {
+        cand |= b.pos.pieces(Piece::new(us, role)).0 & o[us.index()][r][sq.index()];
+    }
     let mut v: Vec<Move> = Vec::new();
-    for from in b.pos.by_color(us) {
-        let p = b.pos.piece_at(from).expect("own piece");
-        if could_move(p, from, sq) {
-            let m = Move::new(from, sq);
-            if b.pos.is_legal(m) {
-                v.push(m);
-            }
+    while cand != 0 {
+        let from = Square::new_unchecked(cand.trailing_zeros() as u8);
+        cand &= cand - 1;
+        let m = Move::new(from, sq);
+        if b.pos.is_legal(m) {
+            v.push(m);
         }
     }
     if v.len() > 1 {
@@ -436,7 +466,12 @@ impl<'a> Analyzer<'a> {
             .flatten()
             .filter(|(k, _)| *k == key)
             .map(|(_, c)| c)
-            .unwrap_or_default();
+            .unwrap_or_else(|| Caches {
+                mates: FxMap::with_capacity_and_hasher(1024, Default::default()),
+                sees: FxMap::with_capacity_and_hasher(4096, Default::default()),
+                gains: FxMap::with_capacity_and_hasher(1024, Default::default()),
+                threats: FxMap::with_capacity_and_hasher(64, Default::default()),
+            });
         Analyzer {
             rs,
             offered: 0,
