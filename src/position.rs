@@ -809,6 +809,60 @@ impl Position {
         }
     }
 
+    /// The legal targets of the piece on `from` within `mask` if it belongs to the side to move
+    /// (the points of `mask` that [`Position::legal_moves`] lists for it), else 0. One piece's
+    /// moves, without generating the whole list; only the points of `mask` are tested.
+    pub(crate) fn legal_targets_in(&self, from: Square, mask: u128) -> u128 {
+        let f = from.index();
+        match self.board[f] {
+            Some(p) if p.color == self.turn => {
+                let mut t = self.targets(p.role, f) & mask;
+                let mut out = 0;
+                while t != 0 {
+                    let to = t.trailing_zeros() as usize;
+                    t &= t - 1;
+                    if self.legal_full(f, to) {
+                        out |= bit(to);
+                    }
+                }
+                out
+            }
+            _ => 0,
+        }
+    }
+
+    /// The legal moves of the side to move that give check ([`Position::gives_check`]), in the
+    /// order of [`Position::legal_moves`]. Only the moves that touch the enemy king's lines or
+    /// box are tested, and legality only for those that give check.
+    pub(crate) fn checking_moves(&self) -> Vec<Move> {
+        let us = self.turn.index();
+        let near = NEAR_KING[self.kings[1 - us] as usize];
+        let mut out = Vec::new();
+        for (r, &role) in Role::ALL.iter().enumerate() {
+            let mut pieces = self.by_color[us] & self.by_role[r];
+            while pieces != 0 {
+                let from = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let mut t = self.targets(role, from);
+                if near & bit(from) == 0 {
+                    t &= near;
+                }
+                while t != 0 {
+                    let to = t.trailing_zeros() as usize;
+                    t &= t - 1;
+                    let m = Move::new(
+                        Square::new_unchecked(from as u8),
+                        Square::new_unchecked(to as u8),
+                    );
+                    if self.gives_check(m) && self.legal_full(from, to) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Whether the side to move has a legal move (king steps first, then the bulk count).
     pub(crate) fn has_legal_move(&self) -> bool {
         let k = self.kings[self.turn.index()] as usize;

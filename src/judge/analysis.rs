@@ -162,6 +162,30 @@ fn order_key(b: &Tracked, m: Move) -> u32 {
     u32::MAX
 }
 
+/// `[color][role][to]`: the points `from` with [`could_move`] of that piece from `from` to `to`.
+type Origins = [[[u128; 90]; 7]; 2];
+
+/// The [`could_move`] table, built once.
+fn origins() -> &'static Origins {
+    static T: std::sync::OnceLock<Box<Origins>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = Box::new([[[0u128; 90]; 7]; 2]);
+        for c in Color::ALL {
+            for (r, &role) in Role::ALL.iter().enumerate() {
+                let p = Piece::new(c, role);
+                for to in 0..90u8 {
+                    for from in 0..90u8 {
+                        if could_move(p, Square::new_unchecked(from), Square::new_unchecked(to)) {
+                            t[c.index()][r][to as usize] |= 1u128 << from;
+                        }
+                    }
+                }
+            }
+        }
+        t
+    })
+}
+
 /// The legal moves of the side to move that capture on `sq`, in id order of the capturers.
 pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
     let us = b.pos.turn();
@@ -169,14 +193,20 @@ pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
         Some(p) if p.color != us => {}
         _ => return Vec::new(),
     }
+    // The own pieces that could move to `sq` at all ([`could_move`], by table), then the
+    // legality test for each.
+    let o = origins();
+    let mut cand = 0u128;
+    for (r, &role) in Role::ALL.iter().enumerate() {
+        cand |= b.pos.pieces(Piece::new(us, role)).0 & o[us.index()][r][sq.index()];
+    }
     let mut v: Vec<Move> = Vec::new();
-    for from in b.pos.by_color(us) {
-        let p = b.pos.piece_at(from).expect("own piece");
-        if could_move(p, from, sq) {
-            let m = Move::new(from, sq);
-            if b.pos.is_legal(m) {
-                v.push(m);
-            }
+    while cand != 0 {
+        let from = Square::new_unchecked(cand.trailing_zeros() as u8);
+        cand &= cand - 1;
+        let m = Move::new(from, sq);
+        if b.pos.is_legal(m) {
+            v.push(m);
         }
     }
     if v.len() > 1 {
@@ -188,6 +218,25 @@ pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
 /// The legal captures of the side to move in the oracle's order.
 pub(crate) fn captures_ordered(b: &Tracked) -> Vec<Move> {
     let them = b.pos.by_color(b.pos.turn().other()).0;
+    let mut v: Vec<(u8, u32, Move)> = Vec::new();
+    // Each own piece's legal captures (the same moves as filtering the full list).
+    for from in b.pos.by_color(b.pos.turn()) {
+        let mut t = b.pos.legal_targets_in(from, them);
+        while t != 0 {
+            let to = Square::new_unchecked(t.trailing_zeros() as u8);
+            t &= t - 1;
+            let m = Move::new(from, to);
+            v.push((b.ids[from.index()], order_key(b, m), m));
+        }
+    }
+    v.sort_unstable_by_key(|x| (x.0, x.1));
+    v.into_iter().map(|x| x.2).collect()
+}
+
+/// [`captures_ordered`] from the full legal move list (the reference for the tests).
+#[cfg(test)]
+fn captures_ordered_from_list(b: &Tracked) -> Vec<Move> {
+    let them = b.pos.by_color(b.pos.turn().other()).0;
     let mut v: Vec<(u8, u32, Move)> = b
         .pos
         .legal_moves()
@@ -195,7 +244,7 @@ pub(crate) fn captures_ordered(b: &Tracked) -> Vec<Move> {
         .filter(|m| them & (1u128 << m.to().index()) != 0)
         .map(|m| (b.ids[m.from().index()], order_key(b, *m), *m))
         .collect();
-    v.sort_unstable_by_key(|x| (x.0, x.1));
+    v.sort_by_key(|x| (x.0, x.1));
     v.into_iter().map(|x| x.2).collect()
 }
 
@@ -292,6 +341,10 @@ pub(crate) struct Analyzer<'a> {
     gains: FxMap<(u64, u32, u128), (f64, u128)>,
     /// (hash, piece ids, checker, squares of offered pieces) -> threats.
     threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
+    /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover).
+    pub(crate) exchange_pairs_memo: Option<((u64, u64, u8), Vec<(PieceId, PieceId)>)>,
+    /// The rule-set parameters the caches depend on.
+    cache_key: CacheKey,
 }
 
 /// The squares of the pieces of `s` on the board.
@@ -396,7 +449,7 @@ impl Drop for Analyzer<'_> {
             threats: std::mem::take(&mut self.threats),
         };
         if c.mates.len() + c.sees.len() + c.gains.len() + c.threats.len() <= CACHE_LIMIT {
-            let key = CacheKey::of(self.rs);
+            let key = self.cache_key;
             let _ = CACHES.try_with(|x| *x.borrow_mut() = Some((key, c)));
         }
     }
@@ -413,7 +466,12 @@ impl<'a> Analyzer<'a> {
             .flatten()
             .filter(|(k, _)| *k == key)
             .map(|(_, c)| c)
-            .unwrap_or_default();
+            .unwrap_or_else(|| Caches {
+                mates: FxMap::with_capacity_and_hasher(1024, Default::default()),
+                sees: FxMap::with_capacity_and_hasher(4096, Default::default()),
+                gains: FxMap::with_capacity_and_hasher(1024, Default::default()),
+                threats: FxMap::with_capacity_and_hasher(64, Default::default()),
+            });
         Analyzer {
             rs,
             offered: 0,
@@ -421,6 +479,8 @@ impl<'a> Analyzer<'a> {
             sees: c.sees,
             gains: c.gains,
             threats: c.threats,
+            exchange_pairs_memo: None,
+            cache_key: key,
         }
     }
 
@@ -981,12 +1041,7 @@ pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> 
 /// The legal moves of the side to move that give check (a capture of the king is none: the
 /// oracle finds no king in check once it is gone).
 pub(crate) fn checking_moves(b: &mut Tracked) -> Vec<Move> {
-    let moves = b.pos.legal_moves();
-    moves
-        .iter()
-        .copied()
-        .filter(|m| b.pos.gives_check(*m))
-        .collect()
+    b.pos.checking_moves()
 }
 
 /// [`checking_moves`] in the oracle's order (pieces by id, then each piece's rules in order),
@@ -1003,6 +1058,24 @@ pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> Vec<Move> {
 /// The enemy pieces the piece on `from` could legally capture (side to move's piece), in the
 /// oracle's order.
 pub(crate) fn capturable_by(b: &Tracked, from: Square) -> Vec<PieceId> {
+    // The legal targets of that one piece (a legal move never lands on an own piece, so an
+    // occupied target holds an enemy piece): the same set as filtering the full move list.
+    let mut t = b.pos.legal_targets_in(from, b.pos.occupied().0);
+    let mut v: Vec<(u32, PieceId)> = Vec::with_capacity(t.count_ones() as usize);
+    while t != 0 {
+        let to = Square::new_unchecked(t.trailing_zeros() as u8);
+        t &= t - 1;
+        if let Some(id) = id_at(b, to) {
+            v.push((order_key(b, Move::new(from, to)), id));
+        }
+    }
+    v.sort_unstable_by_key(|x| x.0);
+    v.into_iter().map(|x| x.1).collect()
+}
+
+/// [`capturable_by`] from the full legal move list (the reference for the tests).
+#[cfg(test)]
+fn capturable_by_from_list(b: &Tracked, from: Square) -> Vec<PieceId> {
     let mut v: Vec<(u32, PieceId)> = b
         .pos
         .legal_moves()
@@ -1053,6 +1126,18 @@ mod tests {
             for _ in 0..150 {
                 let moves = pos.legal_moves();
                 let t = Tracked::new(pos.clone());
+                let checking: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| pos.gives_check(*m))
+                    .collect();
+                assert_eq!(pos.checking_moves(), checking, "{}", pos.to_fen());
+                assert_eq!(
+                    captures_ordered(&Tracked::new(pos.clone())),
+                    captures_ordered_from_list(&Tracked::new(pos.clone())),
+                    "{}",
+                    pos.to_fen()
+                );
                 for &m in moves.iter() {
                     let mut a = pos.clone();
                     a.play(m);
@@ -1068,6 +1153,12 @@ mod tests {
                     }
                     all.sort_by_key(|m| t.ids[m.from().index()]);
                     assert_eq!(captures_on(&t, sq), all, "{} {sq}", pos.to_fen());
+                    assert_eq!(
+                        capturable_by(&t, sq),
+                        capturable_by_from_list(&t, sq),
+                        "{} {sq}",
+                        pos.to_fen()
+                    );
                 }
                 let Some(&m) = moves.choose(&mut rng) else {
                     break;

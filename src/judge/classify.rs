@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use super::analysis::{
-    can_capture, capturable_by, id_at, id_bit, is_king, is_material, is_pawn, reach_of, role_id,
+    can_capture, capturable_by, captures_on, id_at, id_bit, is_king, is_material, is_pawn, reach_of, role_id,
     value, Analyzer, Cover, IdSet, Threat,
 };
 use super::track::{PieceId, Tracked};
@@ -127,13 +127,13 @@ pub fn classify(
     let mut chase_cache: Option<ChaseTest> = None;
     let mut after_check: Option<bool> = None;
     for &class in &rules.severity {
-        let art = rules.class_article(class);
+        let art = || rules.class_article(class);
         match class {
             MoveClass::Check => {
                 if *after_check.get_or_insert_with(|| after.pos.is_check()) {
                     base.class = class;
                     base.targets = vec![king_sq(&after, them)];
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     base.note = format!("{} gives check (將)", piece_name(&after, mover));
                     return Ok(base);
                 }
@@ -164,7 +164,7 @@ pub fn classify(
                     }
                     base.class = class;
                     base.targets = vec![king_sq(&after, them)];
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     base.note = format!(
                         "threatens mate by consecutive checks (殺) within {} plies",
                         rules.kill_search_depth
@@ -181,7 +181,7 @@ pub fn classify(
                     base.target_ids.sort();
                     base.target_ids.dedup();
                     base.qualifiers = qualifiers(&after, &t.chases);
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     for a in t.articles {
                         push_unique(&mut base.articles, a);
                     }
@@ -211,7 +211,7 @@ pub fn classify(
                 if let Some(e) = exchange_with(&mut az, before, &after, mover).or(offered) {
                     base.class = class;
                     base.targets = vec![after.square_of(e).expect("on board")];
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     base.note = format!(
                         "offers an exchange of equal material with {} (兑)",
                         piece_name(&after, e)
@@ -223,7 +223,7 @@ pub fn classify(
                 if let Some(e) = offered_to(&mut az, &after, m.to(), mover) {
                     base.class = class;
                     base.targets = vec![after.square_of(e).expect("on board")];
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     base.note = format!(
                         "{} is put unprotected where {} of the same kind can take it (獻)",
                         piece_name(&after, mover),
@@ -236,7 +236,7 @@ pub fn classify(
                 if let Some(e) = followed(&mut az, before, &after, m, mover) {
                     base.class = class;
                     base.targets = vec![after.square_of(e).expect("on board")];
-                    base.articles = vec![art];
+                    base.articles = vec![art()];
                     base.note = format!(
                         "{} keeps the protected {} in view without winning it (跟)",
                         piece_name(&after, mover),
@@ -251,7 +251,7 @@ pub fn classify(
                     if let Some(e) = blocked(&after, m.to(), them) {
                         base.class = class;
                         base.targets = vec![after.square_of(e).expect("on board")];
-                        base.articles = vec![art];
+                        base.articles = vec![art()];
                         base.note = format!(
                             "{} stands in the way of {} after a kill threat (攔)",
                             piece_name(&after, mover),
@@ -263,7 +263,7 @@ pub fn classify(
             }
             MoveClass::Idle => {
                 base.class = class;
-                base.articles = vec![art];
+                base.articles = vec![art()];
                 base.note = "no check, kill or chase (閒)".to_string();
                 break;
             }
@@ -369,8 +369,6 @@ fn chase_test(
             now.push(t);
         }
     }
-    let chase_art = rules.class_article(MoveClass::Chase);
-    let new_art = rules.article("cxa1999.29.2");
     let mut t = ChaseTest {
         chases: Vec::new(),
         pawn_only: Vec::new(),
@@ -415,7 +413,7 @@ fn chase_test(
     }
     if new.is_empty() {
         if !now.is_empty() {
-            t.articles.push(new_art);
+            t.articles.push(rules.article("cxa1999.29.2"));
             t.note = format!(
                 "the threat to {} already existed before the move (從捉到捉): not a chase",
                 names(after, now.iter().map(|x| x.target))
@@ -505,7 +503,10 @@ fn chase_test(
     if chases.iter().any(|x| x.joint) {
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
     }
-    note.push_str(&format!(": chase ({chase_art})"));
+    note.push_str(&format!(
+        ": chase ({})",
+        rules.class_article(MoveClass::Chase)
+    ));
     t.note = note;
     t.chases = chases;
     t
@@ -624,11 +625,19 @@ fn new_exchange_pairs(
     after: &Tracked,
     mover: PieceId,
 ) -> Vec<(PieceId, PieceId)> {
+    // One classification asks for the pairs up to three times (chase, exchange, kill).
+    let key = (before.pos.hash(), after.pos.hash(), mover.0);
+    if let Some((k, v)) = &az.exchange_pairs_memo {
+        if *k == key {
+            return v.clone();
+        }
+    }
     let rules = az.rs;
     let me = after.piece(mover).expect("mover on board").color;
     let pairs = |b: &Tracked| -> Vec<(PieceId, PieceId)> {
         let mut out = Vec::new();
         let mine = b.with_turn(me);
+        let theirs = b.with_turn(me.other());
         for x in b.ids_of(me) {
             if !is_material(b, x) || is_pawn(b, x) {
                 continue;
@@ -637,7 +646,9 @@ fn new_exchange_pairs(
             for e in capturable_by(&mine, xs) {
                 if is_material(b, e)
                     && value(rules, b, e) == value(rules, b, x)
-                    && can_capture(b, me.other(), xs).contains(&e)
+                    && theirs
+                        .pos
+                        .is_legal(Move::new(theirs.square_of(e).expect("on board"), xs))
                 {
                     out.push((x, e));
                 }
@@ -646,12 +657,12 @@ fn new_exchange_pairs(
         out
     };
     let old = pairs(before);
+    // Can the other side win `x` by taking it (in any order: a yes/no answer)?
     let won = |az: &mut Analyzer<'_>, b: &Tracked, x: PieceId| {
         let mut t = b.with_turn(me.other());
         let sq = b.square_of(x).expect("on board");
         let vx = value(rules, b, x);
-        let moves = t.pos.legal_moves();
-        for &m in moves.iter().filter(|m| m.to() == sq) {
+        for m in captures_on(&t, sq) {
             let u = t.play_undo(m);
             let g = vx - az.see(&mut t, sq, 8);
             t.undo(m, u);
@@ -667,6 +678,7 @@ fn new_exchange_pairs(
             out.push(p);
         }
     }
+    az.exchange_pairs_memo = Some((key, out.clone()));
     out
 }
 
