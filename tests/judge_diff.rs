@@ -4,8 +4,11 @@
 //! A divergence prints a YAML example stub.
 
 use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use xiangqi_difftest::judge::{
-    compare_judge, fuzz_classify, fuzz_judge, rule_set_ids, seeded_game, JudgeCase,
+    bounded, classify_case_from, compare_classify, compare_judge, fuzz_classify, fuzz_judge,
+    game_from, rule_set_ids, seeded_game, JudgeCase, Start,
 };
 
 fn examples() -> Vec<(String, JudgeCase)> {
@@ -75,6 +78,9 @@ fn generated_games_give_the_oracles_json() {
     let n = 30;
     for seed in 0..n {
         let case = seeded_game(seed);
+        if !bounded(&case) {
+            continue;
+        }
         let a = compare_judge(&case).unwrap_or_else(|d| panic!("seed {seed}:\n{d}"));
         cycles += usize::from(a.cycle);
     }
@@ -104,21 +110,128 @@ fn a_divergence_prints_a_yaml_example_stub() {
     assert!(text.contains("#   {\"a\":2}"), "{text}");
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+/// Cases per proptest: `n`, or `PROPTEST_CASES` when set (e.g. `PROPTEST_CASES=20000` for a
+/// long local run).
+fn cases(n: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(n);
+    ProptestConfig {
+        cases,
+        // A seed shrinks to nothing useful: the YAML stub printed is the report.
+        max_shrink_iters: 0,
+        ..ProptestConfig::default()
+    }
+}
 
+/// Judges a generated game with both judges unless it is over the oracle's budget.
+fn judge_agrees(case: JudgeCase) {
+    if bounded(&case) {
+        if let Err(d) = compare_judge(&case) {
+            panic!("{d}");
+        }
+    }
+}
+
+/// Classifies every move of a generated line with both unless it is over the oracle's budget.
+fn classify_agrees(case: JudgeCase) {
+    if bounded(&case) {
+        if let Err(d) = compare_classify(&case) {
+            panic!("{d}");
+        }
+    }
+}
+
+// Judged games: 400 + 1,200 + 300 + 300 = 2,200; classified lines: 400 + 1,200 + 300 + 200 =
+// 2,100 (each of up to sixteen moves).
+proptest! {
+    #![proptest_config(cases(400))]
+    #[test]
+    fn games_from_the_initial_position_agree(seed in any::<u64>()) {
+        judge_agrees(game_from(Start::Initial, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(1200))]
+    #[test]
+    fn games_from_sparse_positions_agree(seed in any::<u64>()) {
+        judge_agrees(game_from(Start::Sparse, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+
+    #[test]
+    fn classifications_from_sparse_positions_agree(seed in any::<u64>()) {
+        classify_agrees(classify_case_from(Start::Sparse, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(300))]
+    #[test]
+    fn games_from_random_positions_agree(seed in any::<u64>()) {
+        judge_agrees(game_from(Start::Random, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+
+    #[test]
+    fn classifications_from_random_positions_agree(seed in any::<u64>()) {
+        classify_agrees(classify_case_from(Start::Random, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+
+    /// The fuzz entry itself, on proptest's bytes (cycle-heavy: the bytes run out early, so
+    /// the first choices, short prefixes and full cycles, dominate).
     #[test]
     fn fuzzed_games_give_the_oracles_json(data in proptest::collection::vec(any::<u8>(), 0..96)) {
         if let Err(d) = fuzz_judge(&data) {
             panic!("{d}");
         }
     }
+}
 
+proptest! {
+    #![proptest_config(cases(400))]
+    #[test]
+    fn classifications_from_the_initial_position_agree(seed in any::<u64>()) {
+        classify_agrees(classify_case_from(Start::Initial, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(200))]
     #[test]
     fn fuzzed_classifications_agree(data in proptest::collection::vec(any::<u8>(), 0..48)) {
         if let Err(d) = fuzz_classify(&data) {
             panic!("{d}");
         }
+    }
+}
+
+#[test]
+fn the_budget_skips_few_generated_cases() {
+    // The guard must leave the generators useful: most games are judged, and those that are
+    // judged still reach repetitions.
+    for (start, most) in [
+        (Start::Initial, 90),
+        (Start::Sparse, 80),
+        (Start::Random, 30),
+    ] {
+        let n = 60;
+        let (mut kept, mut cycles) = (0u64, 0u64);
+        for seed in 0..n {
+            let case = game_from(start, &mut ChaCha8Rng::seed_from_u64(seed));
+            if bounded(&case) {
+                kept += 1;
+                cycles += u64::from(compare_judge(&case).expect("agrees").cycle);
+            }
+        }
+        assert!(
+            kept * 100 >= most * n,
+            "{start:?}: only {kept} of {n} within budget"
+        );
+        assert!(
+            cycles * 2 > kept,
+            "{start:?}: only {cycles} of {kept} reach a cycle"
+        );
     }
 }
 
@@ -235,7 +348,7 @@ fn judge_diff_seeds_agree_and_build_cycles() {
     let mut cycles = 0;
     for s in seeds("judge_diff") {
         let a = fuzz_judge(&s).unwrap_or_else(|d| panic!("{d}"));
-        cycles += usize::from(a.cycle);
+        cycles += usize::from(a.is_some_and(|a| a.cycle));
     }
     assert!(cycles >= 3, "only {cycles} seeds reach a repetition");
 }
