@@ -3,6 +3,8 @@
 //! games with repetition cycles (proptest, a few thousand in all) and generated classifications.
 //! A divergence prints a YAML example stub.
 
+mod common;
+
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -11,52 +13,12 @@ use xiangqi_difftest::judge::{
     game_from, rule_set_ids, seeded_game, JudgeCase, Start,
 };
 
-fn examples() -> Vec<(String, JudgeCase)> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/examples");
-    let mut out = Vec::new();
-    for dir in std::fs::read_dir(&root).expect("spec/examples") {
-        let dir = dir.unwrap().path();
-        if !dir.is_dir() {
-            continue;
-        }
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|f| f.unwrap().path())
-            .collect();
-        files.sort();
-        for f in files {
-            let text = std::fs::read_to_string(&f).unwrap();
-            let y: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
-            let (Some(rules), Some(fen), Some(moves)) = (
-                y.get("rules").and_then(|v| v.as_str()),
-                y.get("fen").and_then(|v| v.as_str()),
-                y.get("moves_full").and_then(|v| v.as_sequence()),
-            ) else {
-                continue;
-            };
-            let id = y["id"].as_str().unwrap_or("?").to_string();
-            out.push((
-                id,
-                JudgeCase {
-                    rules: rules.to_string(),
-                    fen: fen.to_string(),
-                    moves: moves
-                        .iter()
-                        .map(|m| m.as_str().unwrap().to_string())
-                        .collect(),
-                },
-            ));
-        }
-    }
-    out
-}
-
 #[test]
 fn every_worked_example_gives_the_oracles_json_and_text() {
     let known = rule_set_ids();
     let mut compared = 0;
     let mut failures = Vec::new();
-    for (id, case) in examples() {
+    for (id, case) in common::example_cases() {
         if !known.contains(&case.rules.as_str()) {
             continue;
         }
@@ -324,29 +286,10 @@ fn axf_without_engine_falls_back_to_the_oracle_and_says_so() {
     assert_eq!(d.stdout, o.stdout);
 }
 
-fn seeds(target: &str) -> Vec<Vec<u8>> {
-    let dir = format!("{}/fuzz/corpus/{target}", env!("CARGO_MANIFEST_DIR"));
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|e| e.expect("entry").path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("seed-"))
-        })
-        .collect();
-    paths.sort();
-    assert!(!paths.is_empty(), "no seeds in {dir}");
-    paths
-        .iter()
-        .map(|p| std::fs::read(p).expect("read seed"))
-        .collect()
-}
-
 #[test]
 fn judge_diff_seeds_agree_and_build_cycles() {
     let mut cycles = 0;
-    for s in seeds("judge_diff") {
+    for s in common::fuzz_seeds("judge_diff") {
         let a = fuzz_judge(&s).unwrap_or_else(|d| panic!("{d}"));
         cycles += usize::from(a.is_some_and(|a| a.cycle));
     }
@@ -356,7 +299,7 @@ fn judge_diff_seeds_agree_and_build_cycles() {
 #[test]
 fn classify_diff_seeds_agree() {
     let mut classified = 0;
-    for s in seeds("classify_diff") {
+    for s in common::fuzz_seeds("classify_diff") {
         let last = fuzz_classify(&s).unwrap_or_else(|d| panic!("{d}"));
         classified += usize::from(last.is_some());
     }

@@ -3,8 +3,8 @@
 //! comparisons of the full JSON of the judgement (`serde_json::to_string`), of the explanation
 //! text, and of single-move classifications.
 //!
-//! A divergence ([`JudgeDivergence`]) prints a YAML example stub in the schema of
-//! `spec/examples/README.md`, ready to paste as a named regression example.
+//! A divergence ([`JudgeDivergence`]) prints a YAML stub, ready to save as a named regression
+//! case in `tests/regressions/judge/` (replayed by `tests/judge_regressions.rs`).
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -68,7 +68,8 @@ pub struct JudgeDivergence {
 }
 
 impl fmt::Display for JudgeDivergence {
-    /// A YAML example stub (spec/examples/README.md) with both answers as comments.
+    /// A YAML regression stub (`tests/regressions/judge/`, the schema of
+    /// `tests/judge_regressions.rs`) with both answers as comments.
     fn fmt(&self, fm: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = &self.case;
         let side = if c.fen.split(' ').nth(1) == Some("b") {
@@ -76,34 +77,51 @@ impl fmt::Display for JudgeDivergence {
         } else {
             "red"
         };
+        let target = if self.aspect == "classification" {
+            "classify_diff"
+        } else {
+            "judge_diff"
+        };
         writeln!(
             fm,
-            "# divergence between the fast judge and the oracle ({}): paste into",
+            "# divergence between the fast judge and the oracle ({}). Save as",
             self.aspect
         )?;
         writeln!(
             fm,
-            "# spec/examples/{}/NAME.yaml, fill in `expected`, and add a named test",
+            "# tests/regressions/judge/NAME.yaml, set `name: NAME`, say in `note` which side was"
+        )?;
+        writeln!(
+            fm,
+            "# wrong, record `expected` from the agreed judgement once fixed (drop a field you do"
+        )?;
+        writeln!(
+            fm,
+            "# not check), and list NAME in tests/judge_regressions.rs. A case that teaches a rule"
+        )?;
+        writeln!(
+            fm,
+            "# also belongs in spec/examples/{}/ (schema: spec/examples/README.md).",
             c.rules
         )?;
-        writeln!(fm, "id: {}/TODO-name-this-case", c.rules)?;
+        writeln!(fm, "name: TODO-name-this-case")?;
+        writeln!(fm, "aspect: {}", self.aspect)?;
         writeln!(fm, "rules: {}", c.rules)?;
-        writeln!(fm, "position: constructed")?;
-        writeln!(
-            fm,
-            "construction_note: found by the judge_diff fuzz target (fast and oracle disagree on {})",
-            self.aspect
-        )?;
         writeln!(fm, "fen: {}", c.fen)?;
         writeln!(fm, "side_to_move: {side}")?;
         writeln!(fm, "moves_full: [{}]", c.moves.join(", "))?;
+        writeln!(
+            fm,
+            "note: \"found by the {target} fuzz target; TODO: which side was wrong, and the fix\""
+        )?;
         writeln!(fm, "expected:")?;
         writeln!(
             fm,
-            "  ruling: TODO  # red_loses | black_loses | draw | null, with the deciding article"
+            "  ruling: TODO  # red_loses | black_loses | draw | none"
         )?;
-        writeln!(fm, "  must_change: TODO")?;
-        writeln!(fm, "  immediate: TODO")?;
+        writeln!(fm, "  must_change: TODO  # red | black | null")?;
+        writeln!(fm, "  immediate: TODO  # true | false")?;
+        writeln!(fm, "  pending: TODO  # true | false")?;
         for (who, text) in [("fast", &self.fast), ("oracle", &self.oracle)] {
             writeln!(fm, "# {who}:")?;
             for line in text.lines() {
@@ -414,36 +432,55 @@ pub fn seeded_game(seed: u64) -> JudgeCase {
     game_with_cycles(&mut ChaCha8Rng::seed_from_u64(seed))
 }
 
-/// The fields of a classification both sides report, as text.
-fn oracle_view(c: &o::judge::Classification) -> String {
-    format!(
-        "class {} targets {:?} articles {:?} qualifiers {:?} pawn_chase {} pawn_targets {:?} note {}",
-        c.class.name(),
-        c.targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-        c.articles,
-        c.qualifiers,
-        c.pawn_chase,
-        c.pawn_targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-        c.note
-    )
+/// Every field of an oracle classification, one `name value` text each, in the order of
+/// [`fast_view`]: move, side, class, targets, articles, piece, target ids, qualifiers, pawn
+/// chase, pawn targets, note.
+pub fn oracle_view(c: &o::judge::Classification) -> Vec<String> {
+    vec![
+        format!("mv {}", c.mv),
+        format!("side {:?}", c.side).to_lowercase(),
+        format!("class {}", c.class.name()),
+        format!("targets {:?}", texts(&c.targets)),
+        format!("articles {:?}", c.articles),
+        format!("piece {}", c.piece.0),
+        format!(
+            "target_ids {:?}",
+            c.target_ids.iter().map(|i| i.0).collect::<Vec<_>>()
+        ),
+        format!("qualifiers {:?}", c.qualifiers),
+        format!("pawn_chase {}", c.pawn_chase),
+        format!("pawn_targets {:?}", texts(&c.pawn_targets)),
+        format!("note {}", c.note),
+    ]
 }
 
-fn fast_view(c: &f::Classification) -> String {
-    format!(
-        "class {} targets {:?} articles {:?} qualifiers {:?} pawn_chase {} pawn_targets {:?} note {}",
-        c.class.name(),
-        c.targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-        c.articles,
-        c.qualifiers,
-        c.pawn_chase,
-        c.pawn_targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-        c.note
-    )
+/// Every field of a fast classification, as [`oracle_view`] writes the oracle's.
+pub fn fast_view(c: &f::Classification) -> Vec<String> {
+    vec![
+        format!("mv {}", c.mv.to_iccs(RankConvention::Iccs)),
+        format!("side {:?}", c.side).to_lowercase(),
+        format!("class {}", c.class.name()),
+        format!("targets {:?}", texts(&c.targets)),
+        format!("articles {:?}", c.articles),
+        format!("piece {}", c.piece.0),
+        format!(
+            "target_ids {:?}",
+            c.target_ids.iter().map(|i| i.0).collect::<Vec<_>>()
+        ),
+        format!("qualifiers {:?}", c.qualifiers),
+        format!("pawn_chase {}", c.pawn_chase),
+        format!("pawn_targets {:?}", texts(&c.pawn_targets)),
+        format!("note {}", c.note),
+    ]
+}
+
+fn texts<T: fmt::Display>(items: &[T]) -> Vec<String> {
+    items.iter().map(|t| t.to_string()).collect()
 }
 
 /// Classifies move `mv` after `moves` from `fen` with both implementations (each with the
-/// class of the move before as context) and compares class, targets, articles, qualifiers,
-/// the pawn clause and the note.
+/// class of the move before as context) and compares every field ([`fast_view`],
+/// [`oracle_view`]). `Ok` holds the last move's fields, joined with `; `.
 pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDivergence>> {
     let diverge = |aspect, fast: String, oracle: String| {
         Box::new(JudgeDivergence {
@@ -479,7 +516,7 @@ pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDiv
         let oc = o::judge::classify(orules, &ob, om, oprev.as_ref());
         match (fc, oc) {
             (Ok(fc), Ok(oc)) => {
-                let (fv, ov) = (fast_view(&fc), oracle_view(&oc));
+                let (fv, ov) = (fast_view(&fc).join("; "), oracle_view(&oc).join("; "));
                 if fv != ov {
                     return Err(diverge("classification", fv, ov));
                 }
@@ -491,8 +528,8 @@ pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDiv
             (fc, oc) => {
                 return Err(diverge(
                     "classification",
-                    format!("{:?}", fc.map(|c| fast_view(&c))),
-                    format!("{:?}", oc.map(|c| oracle_view(&c))),
+                    format!("{:?}", fc.map(|c| fast_view(&c).join("; "))),
+                    format!("{:?}", oc.map(|c| oracle_view(&c).join("; "))),
                 ))
             }
         }
