@@ -64,21 +64,7 @@ fn check(id: &str) {
         .collect();
     let j = judge(&rules, &start, &full).expect("judge");
     let found = disagreements(&y, &j, &start, &rules, &full);
-    match str_field(&y, "known_disagreement") {
-        None => assert!(
-            found.is_empty(),
-            "{id}: the judge disagrees with the printed example:\n  {}\n{}",
-            found.join("\n  "),
-            explain(&j, &start)
-        ),
-        Some(reason) => {
-            assert!(
-                !found.is_empty(),
-                "{id}: the known disagreement ({reason}) is gone: remove `known_disagreement` from the example"
-            );
-            eprintln!("{id}: known disagreement ({reason}): {}", found.join("; "));
-        }
-    }
+    common::assert_disagreements(id, &y, &found, "printed example", || explain(&j, &start));
     insta::assert_snapshot!(id.replace('/', "__"), explain(&j, &start));
 }
 

@@ -89,21 +89,7 @@ fn check(id: &str) {
         );
     }
     let found = disagreements(&y, &j);
-    match str_field(&y, "known_disagreement") {
-        None => assert!(
-            found.is_empty(),
-            "{id}: the judge disagrees with the example:\n  {}\n{}",
-            found.join("\n  "),
-            explain(&j, &start)
-        ),
-        Some(reason) => {
-            assert!(
-                !found.is_empty(),
-                "{id}: the known disagreement ({reason}) is gone: remove `known_disagreement` from the example"
-            );
-            eprintln!("{id}: known disagreement ({reason}): {}", found.join("; "));
-        }
-    }
+    common::assert_disagreements(id, &y, &found, "example", || explain(&j, &start));
 }
 
 macro_rules! examples {

@@ -140,3 +140,31 @@ pub fn ruling_disagreements(
     }
     out
 }
+
+/// Asserts the disagreements `found` between a judgement and an example: none, unless the
+/// example carries `known_disagreement: "<reason>"`, in which case some must remain (so that the
+/// test fails, prompting the removal of the marker, once the judge is fixed). `explain` gives
+/// the judgement's text for the failure message; `what` names the example kind.
+pub fn assert_disagreements(
+    id: &str,
+    y: &serde_yaml::Value,
+    found: &[String],
+    what: &str,
+    explain: impl FnOnce() -> String,
+) {
+    match str_field(y, "known_disagreement") {
+        None => assert!(
+            found.is_empty(),
+            "{id}: the judge disagrees with the {what}:\n  {}\n{}",
+            found.join("\n  "),
+            explain()
+        ),
+        Some(reason) => {
+            assert!(
+                !found.is_empty(),
+                "{id}: the known disagreement ({reason}) is gone: remove `known_disagreement` from the example"
+            );
+            eprintln!("{id}: known disagreement ({reason}): {}", found.join("; "));
+        }
+    }
+}
