@@ -1,6 +1,7 @@
 #!/bin/bash -eu
 # Builds every cargo-fuzz target of fuzz/ and copies it, with its committed seed corpus, to $OUT.
-# The layout is the one OSS-Fuzz and ClusterFuzzLite expect of cargo-fuzz projects.
+# The layout is the one OSS-Fuzz and ClusterFuzzLite expect of cargo-fuzz projects (the
+# builder image's cargo adds the sanitizer flags; Rust supports only `address`).
 cd "$SRC/xiangqi-rules"
 cargo fuzz build -O --fuzz-dir fuzz
 for target in $(cargo fuzz list --fuzz-dir fuzz); do
@@ -8,4 +9,10 @@ for target in $(cargo fuzz list --fuzz-dir fuzz); do
   if [ -d "fuzz/corpus/$target" ]; then
     (cd "fuzz/corpus/$target" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
   fi
+done
+# The judge targets run the oracle, whose kill search can take seconds on a position rich in
+# checks (inputs are bounded by difftest's `bounded`, not to the millisecond): a longer unit
+# timeout, and the memory limit .ci/run passes (ClusterFuzz `.options` files).
+for target in judge_diff classify_diff; do
+  printf '[libfuzzer]\ntimeout = 60\nrss_limit_mb = 4096\n' > "$OUT/$target.options"
 done

@@ -5,9 +5,12 @@
 //! and moves from seeded random positions. Every field must agree: class, targets, articles,
 //! piece ids, qualifiers, pawn chase, note.
 
+mod common;
+
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use xiangqi_difftest::judge::{fast_view, oracle_view};
 use xiangqi_oracle as o;
 use xiangqi_rules::judge::{self as j, Tracked};
 use xiangqi_rules::{Move, Position, RankConvention};
@@ -63,63 +66,6 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
         natural_limit_articles: r.natural_limit_articles.clone(),
         cycle_from_first: r.cycle_from_first,
     }
-}
-
-/// Every field as text, for both sides.
-fn oracle_view(c: &o::judge::Classification) -> Vec<String> {
-    vec![
-        format!("mv {}", c.mv),
-        format!("side {:?}", c.side).to_lowercase(),
-        format!("class {}", c.class.name()),
-        format!(
-            "targets {:?}",
-            c.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>()
-        ),
-        format!("articles {:?}", c.articles),
-        format!("piece {}", c.piece.0),
-        format!(
-            "target_ids {:?}",
-            c.target_ids.iter().map(|i| i.0).collect::<Vec<_>>()
-        ),
-        format!("qualifiers {:?}", c.qualifiers),
-        format!("pawn_chase {}", c.pawn_chase),
-        format!(
-            "pawn_targets {:?}",
-            c.pawn_targets
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-        ),
-        format!("note {}", c.note),
-    ]
-}
-
-fn fast_view(c: &j::Classification) -> Vec<String> {
-    vec![
-        format!("mv {}", c.mv.to_iccs(RankConvention::Iccs)),
-        format!("side {:?}", c.side).to_lowercase(),
-        format!("class {}", c.class.name()),
-        format!(
-            "targets {:?}",
-            c.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>()
-        ),
-        format!("articles {:?}", c.articles),
-        format!("piece {}", c.piece.0),
-        format!(
-            "target_ids {:?}",
-            c.target_ids.iter().map(|i| i.0).collect::<Vec<_>>()
-        ),
-        format!("qualifiers {:?}", c.qualifiers),
-        format!("pawn_chase {}", c.pawn_chase),
-        format!(
-            "pawn_targets {:?}",
-            c.pawn_targets
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-        ),
-        format!("note {}", c.note),
-    ]
 }
 
 struct Rules {
@@ -240,14 +186,8 @@ fn worked_examples_classify_like_the_oracle() {
     let mut moves_by_rules = std::collections::BTreeMap::<&str, usize>::new();
     for dir in ["cxa-1999", "cxa-2011", "axf"] {
         let r = rules(dir);
-        let mut paths: Vec<_> = std::fs::read_dir(format!("spec/examples/{dir}"))
-            .expect("examples")
-            .map(|e| e.expect("entry").path())
-            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-            .filter(|p| !p.ends_with("items.yaml"))
-            .collect();
-        paths.sort();
-        for p in paths {
+        let paths = common::yaml_files(&common::repo_path(&format!("spec/examples/{dir}")));
+        for p in paths.into_iter().filter(|p| !p.ends_with("items.yaml")) {
             let text = std::fs::read_to_string(&p).expect("read");
             let ex: Example =
                 serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));

@@ -8,22 +8,15 @@
 //! removal of the marker, once the judge is fixed). `known_disagreements_are_counted` prints the
 //! count per edition.
 
-use std::path::PathBuf;
+mod common;
 
-use xiangqi_oracle::judge::{classify_all, explain, judge, Judgement, RuleSet, Ruling, SideName};
+use common::str_field;
+
+use xiangqi_oracle::judge::{classify_all, explain, judge, Judgement, RuleSet};
 use xiangqi_oracle::{Board, OMove, Spec};
 
-fn example_path(id: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("spec/examples/{id}.yaml"))
-}
-
 fn load(id: &str) -> serde_yaml::Value {
-    let text = std::fs::read_to_string(example_path(id)).expect("example file");
-    serde_yaml::from_str(&text).expect("example YAML")
-}
-
-fn str_field<'a>(y: &'a serde_yaml::Value, k: &str) -> Option<&'a str> {
-    y.get(k).and_then(|v| v.as_str())
+    common::load_yaml(&common::repo_path(&format!("spec/examples/{id}.yaml")))
 }
 
 /// Everything in which the judgement differs from the printed example.
@@ -34,40 +27,8 @@ fn disagreements(
     rules: &RuleSet,
     full: &[OMove],
 ) -> Vec<String> {
-    let mut out = Vec::new();
     let e = &y["expected"];
-    let ruling = match j.ruling {
-        Ruling::RedLoses => Some("red_loses"),
-        Ruling::BlackLoses => Some("black_loses"),
-        Ruling::Draw => Some("draw"),
-        Ruling::None => None,
-    };
-    if ruling != str_field(e, "ruling") {
-        out.push(format!(
-            "ruling {ruling:?}, printed {:?}",
-            str_field(e, "ruling")
-        ));
-    }
-    let must = j.must_change.map(|s| match s {
-        SideName::Red => "red",
-        SideName::Black => "black",
-    });
-    if must != str_field(e, "must_change") {
-        out.push(format!(
-            "must_change {must:?}, printed {:?}",
-            str_field(e, "must_change")
-        ));
-    }
-    if Some(j.immediate) != e.get("immediate").and_then(|v| v.as_bool()) {
-        out.push(format!(
-            "immediate {}, printed {:?}",
-            j.immediate,
-            e.get("immediate")
-        ));
-    }
-    if j.pending {
-        out.push("the judgement is still pending after moves_full".to_string());
-    }
+    let mut out = common::ruling_disagreements(e, j, true, "printed");
     // Printed ply p is compared with the cycle move at the same point of the cycle; a printed
     // move before the cycle (2011 图29) with the move classified in context.
     let all = classify_all(rules, start, full).expect("moves_full is legal");
@@ -103,21 +64,7 @@ fn check(id: &str) {
         .collect();
     let j = judge(&rules, &start, &full).expect("judge");
     let found = disagreements(&y, &j, &start, &rules, &full);
-    match str_field(&y, "known_disagreement") {
-        None => assert!(
-            found.is_empty(),
-            "{id}: the judge disagrees with the printed example:\n  {}\n{}",
-            found.join("\n  "),
-            explain(&j, &start)
-        ),
-        Some(reason) => {
-            assert!(
-                !found.is_empty(),
-                "{id}: the known disagreement ({reason}) is gone: remove `known_disagreement` from the example"
-            );
-            eprintln!("{id}: known disagreement ({reason}): {}", found.join("; "));
-        }
-    }
+    common::assert_disagreements(id, &y, &found, "printed example", || explain(&j, &start));
     insta::assert_snapshot!(id.replace('/', "__"), explain(&j, &start));
 }
 

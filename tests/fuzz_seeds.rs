@@ -1,26 +1,10 @@
 //! Every committed fuzz seed runs through its fuzz entry in `cargo test`, so the entries stay
 //! exercised on stable without cargo-fuzz (the fuzz targets in `fuzz/` call the same functions).
 
-use xiangqi_difftest::parsers::{fuzz_notation, fuzz_pgn, fuzz_xqf, Notation};
+mod common;
 
-fn seeds(target: &str) -> Vec<Vec<u8>> {
-    let dir = format!("{}/fuzz/corpus/{target}", env!("CARGO_MANIFEST_DIR"));
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|e| e.expect("entry").path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("seed-"))
-        })
-        .collect();
-    paths.sort();
-    assert!(!paths.is_empty(), "no seeds in {dir}");
-    paths
-        .iter()
-        .map(|p| std::fs::read(p).expect("read seed"))
-        .collect()
-}
+use common::fuzz_seeds as seeds;
+use xiangqi_difftest::parsers::{fuzz_notation, fuzz_pgn, fuzz_xqf, Notation};
 
 #[test]
 fn fen_seeds() {

@@ -3,10 +3,14 @@
 //! games with repetition cycles (proptest, a few thousand in all) and generated classifications.
 //! A divergence prints a YAML example stub.
 
+mod common;
+
 use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use xiangqi_difftest::judge::{
-    compare_judge, compare_judge_with, fuzz_classify, fuzz_judge, rule_set_ids, seeded_game,
-    JudgeCase,
+    bounded, classify_case_from, compare_classify, compare_judge, compare_judge_with,
+    fuzz_classify, fuzz_judge, game_from, rule_set_ids, seeded_game, JudgeCase, Start,
 };
 
 /// A worked example with a position and moves.
@@ -20,47 +24,18 @@ struct Worked {
 }
 
 fn examples() -> Vec<Worked> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/examples");
-    let mut out = Vec::new();
-    for dir in std::fs::read_dir(&root).expect("spec/examples") {
-        let dir = dir.unwrap().path();
-        if !dir.is_dir() {
-            continue;
-        }
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|f| f.unwrap().path())
-            .collect();
-        files.sort();
-        for f in files {
-            let text = std::fs::read_to_string(&f).unwrap();
-            let y: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
-            let (Some(rules), Some(fen), Some(moves)) = (
-                y.get("rules").and_then(|v| v.as_str()),
-                y.get("fen").and_then(|v| v.as_str()),
-                y.get("moves_full").and_then(|v| v.as_sequence()),
-            ) else {
-                continue;
-            };
-            let id = y["id"].as_str().unwrap_or("?").to_string();
-            // `expected.ruling: null`: no repetition ruling (e.g. AXF O1, nothing repeats).
-            let ruled = !y["expected"]["ruling"].is_null();
-            out.push(Worked {
-                id,
-                ruled,
+    common::example_docs()
+        .iter()
+        .filter_map(|y| {
+            Some(Worked {
+                id: common::str_field(y, "id").unwrap_or("?").to_string(),
+                // `expected.ruling: null`: no repetition ruling (e.g. AXF O1, nothing repeats).
+                ruled: !y["expected"]["ruling"].is_null(),
                 lenient: y.get("fen_problems").is_some(),
-                case: JudgeCase {
-                    rules: rules.to_string(),
-                    fen: fen.to_string(),
-                    moves: moves
-                        .iter()
-                        .map(|m| m.as_str().unwrap().to_string())
-                        .collect(),
-                },
-            });
-        }
-    }
-    out
+                case: common::judge_case(y)?,
+            })
+        })
+        .collect()
 }
 
 #[test]
@@ -103,6 +78,9 @@ fn generated_games_give_the_oracles_json() {
     let n = 30;
     for seed in 0..n {
         let case = seeded_game(seed);
+        if !bounded(&case) {
+            continue;
+        }
         let a = compare_judge(&case).unwrap_or_else(|d| panic!("seed {seed}:\n{d}"));
         cycles += usize::from(a.cycle);
     }
@@ -159,21 +137,128 @@ fn a_divergence_prints_a_yaml_example_stub() {
     assert!(text.contains("#   {\"a\":2}"), "{text}");
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+/// Cases per proptest: `n`, or `PROPTEST_CASES` when set (e.g. `PROPTEST_CASES=20000` for a
+/// long local run).
+fn cases(n: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(n);
+    ProptestConfig {
+        cases,
+        // A seed shrinks to nothing useful: the YAML stub printed is the report.
+        max_shrink_iters: 0,
+        ..ProptestConfig::default()
+    }
+}
 
+/// Judges a generated game with both judges unless it is over the oracle's budget.
+fn judge_agrees(case: JudgeCase) {
+    if bounded(&case) {
+        if let Err(d) = compare_judge(&case) {
+            panic!("{d}");
+        }
+    }
+}
+
+/// Classifies every move of a generated line with both unless it is over the oracle's budget.
+fn classify_agrees(case: JudgeCase) {
+    if bounded(&case) {
+        if let Err(d) = compare_classify(&case) {
+            panic!("{d}");
+        }
+    }
+}
+
+// Judged games: 400 + 1,200 + 300 + 300 = 2,200; classified lines: 400 + 1,200 + 300 + 200 =
+// 2,100 (each of up to sixteen moves).
+proptest! {
+    #![proptest_config(cases(400))]
+    #[test]
+    fn games_from_the_initial_position_agree(seed in any::<u64>()) {
+        judge_agrees(game_from(Start::Initial, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(1200))]
+    #[test]
+    fn games_from_sparse_positions_agree(seed in any::<u64>()) {
+        judge_agrees(game_from(Start::Sparse, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+
+    #[test]
+    fn classifications_from_sparse_positions_agree(seed in any::<u64>()) {
+        classify_agrees(classify_case_from(Start::Sparse, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(300))]
+    #[test]
+    fn games_from_random_positions_agree(seed in any::<u64>()) {
+        judge_agrees(game_from(Start::Random, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+
+    #[test]
+    fn classifications_from_random_positions_agree(seed in any::<u64>()) {
+        classify_agrees(classify_case_from(Start::Random, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+
+    /// The fuzz entry itself, on proptest's bytes (cycle-heavy: the bytes run out early, so
+    /// the first choices, short prefixes and full cycles, dominate).
     #[test]
     fn fuzzed_games_give_the_oracles_json(data in proptest::collection::vec(any::<u8>(), 0..96)) {
         if let Err(d) = fuzz_judge(&data) {
             panic!("{d}");
         }
     }
+}
 
+proptest! {
+    #![proptest_config(cases(400))]
+    #[test]
+    fn classifications_from_the_initial_position_agree(seed in any::<u64>()) {
+        classify_agrees(classify_case_from(Start::Initial, &mut ChaCha8Rng::seed_from_u64(seed)));
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(200))]
     #[test]
     fn fuzzed_classifications_agree(data in proptest::collection::vec(any::<u8>(), 0..48)) {
         if let Err(d) = fuzz_classify(&data) {
             panic!("{d}");
         }
+    }
+}
+
+#[test]
+fn the_budget_skips_few_generated_cases() {
+    // The guard must leave the generators useful: most games are judged, and those that are
+    // judged still reach repetitions.
+    for (start, most) in [
+        (Start::Initial, 90),
+        (Start::Sparse, 80),
+        (Start::Random, 30),
+    ] {
+        let n = 60;
+        let (mut kept, mut cycles) = (0u64, 0u64);
+        for seed in 0..n {
+            let case = game_from(start, &mut ChaCha8Rng::seed_from_u64(seed));
+            if bounded(&case) {
+                kept += 1;
+                cycles += u64::from(compare_judge(&case).expect("agrees").cycle);
+            }
+        }
+        assert!(
+            kept * 100 >= most * n,
+            "{start:?}: only {kept} of {n} within budget"
+        );
+        assert!(
+            cycles * 2 > kept,
+            "{start:?}: only {cycles} of {kept} reach a cycle"
+        );
     }
 }
 
@@ -333,31 +418,12 @@ fn batch_judges_with_either_engine_alike() {
     assert_eq!(first["judgement"]["red_pattern"], "perpetual_chase");
 }
 
-fn seeds(target: &str) -> Vec<Vec<u8>> {
-    let dir = format!("{}/fuzz/corpus/{target}", env!("CARGO_MANIFEST_DIR"));
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|e| e.expect("entry").path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("seed-"))
-        })
-        .collect();
-    paths.sort();
-    assert!(!paths.is_empty(), "no seeds in {dir}");
-    paths
-        .iter()
-        .map(|p| std::fs::read(p).expect("read seed"))
-        .collect()
-}
-
 #[test]
 fn judge_diff_seeds_agree_and_build_cycles() {
     let mut cycles = 0;
-    for s in seeds("judge_diff") {
+    for s in common::fuzz_seeds("judge_diff") {
         let a = fuzz_judge(&s).unwrap_or_else(|d| panic!("{d}"));
-        cycles += usize::from(a.cycle);
+        cycles += usize::from(a.is_some_and(|a| a.cycle));
     }
     assert!(cycles >= 3, "only {cycles} seeds reach a repetition");
 }
@@ -365,7 +431,7 @@ fn judge_diff_seeds_agree_and_build_cycles() {
 #[test]
 fn classify_diff_seeds_agree() {
     let mut classified = 0;
-    for s in seeds("classify_diff") {
+    for s in common::fuzz_seeds("classify_diff") {
         let last = fuzz_classify(&s).unwrap_or_else(|d| panic!("{d}"));
         classified += usize::from(last.is_some());
     }

@@ -2,6 +2,8 @@
 //! divergence prints, completed with `expected`) is replayed through both implementations,
 //! which must now agree.
 
+mod common;
+
 use xiangqi_difftest::Pair;
 
 #[derive(serde::Deserialize)]
@@ -17,13 +19,7 @@ struct Case {
 fn every_regression_case_now_agrees() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/regressions");
     let mut count = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("tests/regressions")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    entries.sort();
-    for path in entries {
+    for path in common::yaml_files(std::path::Path::new(dir)) {
         let text = std::fs::read_to_string(&path).expect("read case");
         let case: Case =
             serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

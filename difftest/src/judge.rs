@@ -3,10 +3,11 @@
 //! comparisons of the full JSON of the judgement (`serde_json::to_string`), of the explanation
 //! text, and of single-move classifications.
 //!
-//! A divergence ([`JudgeDivergence`]) prints a YAML example stub in the schema of
-//! `spec/examples/README.md`, ready to paste as a named regression example.
+//! A divergence ([`JudgeDivergence`]) prints a YAML stub, ready to save as a named regression
+//! case in `tests/regressions/judge/` (replayed by `tests/judge_regressions.rs`).
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use arbitrary::Unstructured;
 use rand::seq::SliceRandom;
@@ -25,6 +26,21 @@ pub fn rule_set_ids() -> Vec<&'static str> {
         .copied()
         .filter(|id| o::judge::RULE_SETS.contains(id))
         .collect()
+}
+
+/// The oracle's rule set `id` (the embedded copy), parsed once per process: parsing the YAML
+/// overlays costs milliseconds, more than judging a short game.
+pub fn oracle_rules(id: &str) -> Option<&'static o::judge::RuleSet> {
+    static RULES: OnceLock<Vec<o::judge::RuleSet>> = OnceLock::new();
+    RULES
+        .get_or_init(|| {
+            o::judge::RULE_SETS
+                .iter()
+                .filter_map(|id| o::judge::RuleSet::embedded(id).ok())
+                .collect()
+        })
+        .iter()
+        .find(|r| r.id == id)
 }
 
 /// A game for the judges: a rule set, a start position and moves (ICCS).
@@ -52,7 +68,8 @@ pub struct JudgeDivergence {
 }
 
 impl fmt::Display for JudgeDivergence {
-    /// A YAML example stub (spec/examples/README.md) with both answers as comments.
+    /// A YAML regression stub (`tests/regressions/judge/`, the schema of
+    /// `tests/judge_regressions.rs`) with both answers as comments.
     fn fmt(&self, fm: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = &self.case;
         let side = if c.fen.split(' ').nth(1) == Some("b") {
@@ -60,34 +77,51 @@ impl fmt::Display for JudgeDivergence {
         } else {
             "red"
         };
+        let target = if self.aspect == "classification" {
+            "classify_diff"
+        } else {
+            "judge_diff"
+        };
         writeln!(
             fm,
-            "# divergence between the fast judge and the oracle ({}): paste into",
+            "# divergence between the fast judge and the oracle ({}). Save as",
             self.aspect
         )?;
         writeln!(
             fm,
-            "# spec/examples/{}/NAME.yaml, fill in `expected`, and add a named test",
+            "# tests/regressions/judge/NAME.yaml, set `name: NAME`, say in `note` which side was"
+        )?;
+        writeln!(
+            fm,
+            "# wrong, record `expected` from the agreed judgement once fixed (drop a field you do"
+        )?;
+        writeln!(
+            fm,
+            "# not check), and list NAME in tests/judge_regressions.rs. A case that teaches a rule"
+        )?;
+        writeln!(
+            fm,
+            "# also belongs in spec/examples/{}/ (schema: spec/examples/README.md).",
             c.rules
         )?;
-        writeln!(fm, "id: {}/TODO-name-this-case", c.rules)?;
+        writeln!(fm, "name: TODO-name-this-case")?;
+        writeln!(fm, "aspect: {}", self.aspect)?;
         writeln!(fm, "rules: {}", c.rules)?;
-        writeln!(fm, "position: constructed")?;
-        writeln!(
-            fm,
-            "construction_note: found by the judge_diff fuzz target (fast and oracle disagree on {})",
-            self.aspect
-        )?;
         writeln!(fm, "fen: {}", c.fen)?;
         writeln!(fm, "side_to_move: {side}")?;
         writeln!(fm, "moves_full: [{}]", c.moves.join(", "))?;
+        writeln!(
+            fm,
+            "note: \"found by the {target} fuzz target; TODO: which side was wrong, and the fix\""
+        )?;
         writeln!(fm, "expected:")?;
         writeln!(
             fm,
-            "  ruling: TODO  # red_loses | black_loses | draw | null, with the deciding article"
+            "  ruling: TODO  # red_loses | black_loses | draw | none"
         )?;
-        writeln!(fm, "  must_change: TODO")?;
-        writeln!(fm, "  immediate: TODO")?;
+        writeln!(fm, "  must_change: TODO  # red | black | null")?;
+        writeln!(fm, "  immediate: TODO  # true | false")?;
+        writeln!(fm, "  pending: TODO  # true | false")?;
         for (who, text) in [("fast", &self.fast), ("oracle", &self.oracle)] {
             writeln!(fm, "# {who}:")?;
             for line in text.lines() {
@@ -126,7 +160,7 @@ pub fn compare_judge_with(case: &JudgeCase, lenient: bool) -> Result<Agreed, Box
         })
     };
     let frules = f::RuleSet::builtin(&case.rules);
-    let orules = o::judge::RuleSet::embedded(&case.rules).ok();
+    let orules = oracle_rules(&case.rules);
     let (Some(frules), Some(orules)) = (frules, orules) else {
         return Err(diverge(
             "rule set",
@@ -181,7 +215,7 @@ pub fn compare_judge_with(case: &JudgeCase, lenient: bool) -> Result<Agreed, Box
         }
     }
     let fj = f::judge(frules, &fstart, &fmoves);
-    let oj = o::judge::judge(&orules, &ostart, &omoves);
+    let oj = o::judge::judge(orules, &ostart, &omoves);
     match (fj, oj) {
         (Ok(fj), Ok(oj)) => {
             let fs = serde_json::to_string(&fj).expect("serialises");
@@ -299,20 +333,52 @@ fn reversible_pair(pos: &Position, ch: &mut dyn Chooser, checks_first: bool) -> 
     None
 }
 
-/// Generates a game with a repetition cycle built in: a start (the initial position or a
-/// random placement), a random prefix, then a reversible cycle of two or four moves per side
-/// played until its start occurs a third time (or stopped short, for pending rulings), and
-/// sometimes a few random moves after it.
+/// Where a generated game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The initial position (art. 1.3).
+    Initial,
+    /// A sparse random placement: at most three rooks, horses, cannons and pawns a side
+    /// ([`crate::sparse_valid_fen`]); endgame-like, cheap for the oracle, rich in chases.
+    Sparse,
+    /// A full random placement ([`random_valid_fen`]); some are rich in checks and costly for
+    /// the oracle (see [`bounded`]).
+    Random,
+}
+
+impl Start {
+    /// The starts, in the order the fuzz bytes choose them (sparse twice as likely).
+    const CHOICES: [Start; 4] = [Start::Initial, Start::Sparse, Start::Sparse, Start::Random];
+
+    /// A start position of this kind.
+    fn fen(self, ch: &mut dyn Chooser) -> String {
+        let seed = (0..8).fold(0u64, |s, _| (s << 8) | ch.index(256).unwrap_or(0) as u64);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        match self {
+            Start::Initial => START_FEN.to_string(),
+            Start::Sparse => {
+                let attackers = rng.gen_range(1..=3);
+                crate::sparse_valid_fen(&mut rng, attackers)
+            }
+            Start::Random => random_valid_fen(&mut rng),
+        }
+    }
+}
+
+/// Generates a game with a repetition cycle built in: a start (the initial position, a sparse
+/// or a full random placement), a random prefix, then a reversible cycle of two or four moves
+/// per side played until its start occurs a third time (or stopped short, for pending rulings),
+/// and sometimes a few random moves after it.
 pub fn game_with_cycles(ch: &mut dyn Chooser) -> JudgeCase {
+    let start = Start::CHOICES[ch.index(Start::CHOICES.len()).unwrap_or(0)];
+    game_from(start, ch)
+}
+
+/// As [`game_with_cycles`], from a start of kind `start`.
+pub fn game_from(start: Start, ch: &mut dyn Chooser) -> JudgeCase {
     let ids = rule_set_ids();
     let rules = ids[ch.index(ids.len()).unwrap_or(0)].to_string();
-    let fen = match ch.index(4).unwrap_or(0) {
-        0 => START_FEN.to_string(),
-        _ => {
-            let seed = (0..8).fold(0u64, |s, _| (s << 8) | ch.index(256).unwrap_or(0) as u64);
-            random_valid_fen(&mut ChaCha8Rng::seed_from_u64(seed))
-        }
-    };
+    let fen = start.fen(ch);
     let mut pos = Position::from_fen(&fen).expect("valid by construction");
     let mut moves = Vec::new();
     let prefix = ch.index(12).unwrap_or(0);
@@ -372,9 +438,13 @@ pub fn game_with_cycles(ch: &mut dyn Chooser) -> JudgeCase {
 
 /// Fuzz entry `judge_diff`: bytes -> a game with repetition cycles -> both judges -> the JSON
 /// and the explanation must be equal.
-pub fn fuzz_judge(data: &[u8]) -> Result<Agreed, Box<JudgeDivergence>> {
-    let mut u = Unstructured::new(data);
-    compare_judge(&game_with_cycles(&mut u))
+/// A game over the oracle's budget ([`bounded`]) is not judged (`Ok(None)`).
+pub fn fuzz_judge(data: &[u8]) -> Result<Option<Agreed>, Box<JudgeDivergence>> {
+    let case = game_with_cycles(&mut Unstructured::new(data));
+    if !bounded(&case) {
+        return Ok(None);
+    }
+    compare_judge(&case).map(Some)
 }
 
 /// A seeded game (for proptest and benchmarks).
@@ -382,36 +452,55 @@ pub fn seeded_game(seed: u64) -> JudgeCase {
     game_with_cycles(&mut ChaCha8Rng::seed_from_u64(seed))
 }
 
-/// The fields of a classification both sides report, as text.
-fn oracle_view(c: &o::judge::Classification) -> String {
-    format!(
-        "class {} targets {:?} articles {:?} qualifiers {:?} pawn_chase {} pawn_targets {:?} note {}",
-        c.class.name(),
-        c.targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-        c.articles,
-        c.qualifiers,
-        c.pawn_chase,
-        c.pawn_targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-        c.note
-    )
+/// Every field of an oracle classification, one `name value` text each, in the order of
+/// [`fast_view`]: move, side, class, targets, articles, piece, target ids, qualifiers, pawn
+/// chase, pawn targets, note.
+pub fn oracle_view(c: &o::judge::Classification) -> Vec<String> {
+    vec![
+        format!("mv {}", c.mv),
+        format!("side {:?}", c.side).to_lowercase(),
+        format!("class {}", c.class.name()),
+        format!("targets {:?}", texts(&c.targets)),
+        format!("articles {:?}", c.articles),
+        format!("piece {}", c.piece.0),
+        format!(
+            "target_ids {:?}",
+            c.target_ids.iter().map(|i| i.0).collect::<Vec<_>>()
+        ),
+        format!("qualifiers {:?}", c.qualifiers),
+        format!("pawn_chase {}", c.pawn_chase),
+        format!("pawn_targets {:?}", texts(&c.pawn_targets)),
+        format!("note {}", c.note),
+    ]
 }
 
-fn fast_view(c: &f::Classification) -> String {
-    format!(
-        "class {} targets {:?} articles {:?} qualifiers {:?} pawn_chase {} pawn_targets {:?} note {}",
-        c.class.name(),
-        c.targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-        c.articles,
-        c.qualifiers,
-        c.pawn_chase,
-        c.pawn_targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-        c.note
-    )
+/// Every field of a fast classification, as [`oracle_view`] writes the oracle's.
+pub fn fast_view(c: &f::Classification) -> Vec<String> {
+    vec![
+        format!("mv {}", c.mv.to_iccs(RankConvention::Iccs)),
+        format!("side {:?}", c.side).to_lowercase(),
+        format!("class {}", c.class.name()),
+        format!("targets {:?}", texts(&c.targets)),
+        format!("articles {:?}", c.articles),
+        format!("piece {}", c.piece.0),
+        format!(
+            "target_ids {:?}",
+            c.target_ids.iter().map(|i| i.0).collect::<Vec<_>>()
+        ),
+        format!("qualifiers {:?}", c.qualifiers),
+        format!("pawn_chase {}", c.pawn_chase),
+        format!("pawn_targets {:?}", texts(&c.pawn_targets)),
+        format!("note {}", c.note),
+    ]
+}
+
+fn texts<T: fmt::Display>(items: &[T]) -> Vec<String> {
+    items.iter().map(|t| t.to_string()).collect()
 }
 
 /// Classifies move `mv` after `moves` from `fen` with both implementations (each with the
-/// class of the move before as context) and compares class, targets, articles, qualifiers,
-/// the pawn clause and the note.
+/// class of the move before as context) and compares every field ([`fast_view`],
+/// [`oracle_view`]). `Ok` holds the last move's fields, joined with `; `.
 pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDivergence>> {
     let diverge = |aspect, fast: String, oracle: String| {
         Box::new(JudgeDivergence {
@@ -421,10 +510,9 @@ pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDiv
             oracle,
         })
     };
-    let (Some(frules), Ok(orules)) = (
-        f::RuleSet::builtin(&case.rules),
-        o::judge::RuleSet::embedded(&case.rules),
-    ) else {
+    let (Some(frules), Some(orules)) =
+        (f::RuleSet::builtin(&case.rules), oracle_rules(&case.rules))
+    else {
         return Ok(None);
     };
     let (Ok(fpos), Ok(mut ob)) = (
@@ -445,10 +533,10 @@ pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDiv
             break;
         };
         let fc = f::classify(frules, &fb, fm, fprev.as_ref());
-        let oc = o::judge::classify_with(&orules, &ob, om, oprev.as_ref());
+        let oc = o::judge::classify_with(orules, &ob, om, oprev.as_ref());
         match (fc, oc) {
             (Ok(fc), Ok(oc)) => {
-                let (fv, ov) = (fast_view(&fc), oracle_view(&oc));
+                let (fv, ov) = (fast_view(&fc).join("; "), oracle_view(&oc).join("; "));
                 if fv != ov {
                     return Err(diverge("classification", fv, ov));
                 }
@@ -460,8 +548,8 @@ pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDiv
             (fc, oc) => {
                 return Err(diverge(
                     "classification",
-                    format!("{:?}", fc.map(|c| fast_view(&c))),
-                    format!("{:?}", oc.map(|c| oracle_view(&c))),
+                    format!("{:?}", fc.map(|c| fast_view(&c).join("; "))),
+                    format!("{:?}", oc.map(|c| oracle_view(&c).join("; "))),
                 ))
             }
         }
@@ -473,25 +561,27 @@ pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDiv
     Ok(last)
 }
 
-/// Fuzz entry `classify_diff`: bytes -> a rule set, a position (random placement or random
-/// play) and a few moves; every move's classification must agree.
-pub fn fuzz_classify(data: &[u8]) -> Result<Option<String>, Box<JudgeDivergence>> {
+/// The input of `classify_diff`: bytes -> a rule set, a start of any kind ([`Start`]) and up to
+/// sixteen moves (chosen by the bytes while they last, then by a seeded RNG).
+pub fn classify_case(data: &[u8]) -> JudgeCase {
     let mut u = Unstructured::new(data);
+    let start = Start::CHOICES[Chooser::index(&mut u, Start::CHOICES.len()).unwrap_or(0)];
+    classify_case_from(start, &mut u)
+}
+
+/// As [`classify_case`], from a start of kind `start`.
+pub fn classify_case_from(start: Start, ch: &mut dyn Chooser) -> JudgeCase {
     let ids = rule_set_ids();
-    let rules = ids[Chooser::index(&mut u, ids.len()).unwrap_or(0)].to_string();
-    let seed: u64 = u.arbitrary().unwrap_or(0);
+    let rules = ids[ch.index(ids.len()).unwrap_or(0)].to_string();
+    let fen = start.fen(ch);
+    let seed = (0..8).fold(0u64, |s, _| (s << 8) | ch.index(256).unwrap_or(0) as u64);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let fen = if rng.gen_bool(0.5) {
-        random_valid_fen(&mut rng)
-    } else {
-        START_FEN.to_string()
-    };
     let mut pos = Position::from_fen(&fen).expect("valid");
     let mut moves = Vec::new();
-    let plies = Chooser::index(&mut u, 16).unwrap_or(0) + 1;
+    let plies = ch.index(16).unwrap_or(0) + 1;
     for _ in 0..plies {
         let legal = pos.legal_moves();
-        let Some(&m) = (match Chooser::index(&mut u, legal.len().max(1)) {
+        let Some(&m) = (match ch.index(legal.len().max(1)) {
             Some(i) => legal.get(i),
             None => legal.choose(&mut rng),
         }) else {
@@ -500,5 +590,133 @@ pub fn fuzz_classify(data: &[u8]) -> Result<Option<String>, Box<JudgeDivergence>
         pos.play(m);
         moves.push(m.to_iccs(RankConvention::Iccs));
     }
-    compare_classify(&JudgeCase { rules, fen, moves })
+    JudgeCase { rules, fen, moves }
+}
+
+/// Fuzz entry `classify_diff`: [`classify_case`], then every move's classification must
+/// agree ([`compare_classify`]). A case over the oracle's budget ([`bounded`]) is skipped
+/// (`Ok(None)`), as is one where no move was classified.
+pub fn fuzz_classify(data: &[u8]) -> Result<Option<String>, Box<JudgeDivergence>> {
+    let case = classify_case(data);
+    if !bounded(&case) {
+        return Ok(None);
+    }
+    compare_classify(&case)
+}
+
+/// How many move generations a case may let the oracle's consecutive-check search
+/// (`mate_within`, to the rule set's `kill_search_depth`) spend from any one position of the
+/// game; see [`bounded`].
+pub const CHECK_TREE_BUDGET: usize = 2_000;
+
+/// The oracle's kill search, replayed on the fast board with a budget of move generations
+/// (the unit of its cost): the side to move mates by consecutive checks within `plies`?
+/// `None` when the budget runs out. Same tree as the oracle's `mate_within` (no memo), so the
+/// count bounds the oracle's cost up to move order.
+fn mate_by_checks(pos: &Position, plies: u32, budget: &mut usize) -> Option<bool> {
+    if plies == 0 {
+        return Some(false);
+    }
+    *budget = budget.checked_sub(1)?;
+    for &k in pos.legal_moves().iter() {
+        let mut a = pos.clone();
+        a.play(k);
+        if !a.is_check() {
+            continue;
+        }
+        *budget = budget.checked_sub(1)?;
+        let replies = a.legal_moves();
+        if replies.is_empty() {
+            return Some(true);
+        }
+        if plies >= 3 {
+            let mut all = true;
+            for &r in replies.iter() {
+                let mut c = a.clone();
+                c.play(r);
+                if !mate_by_checks(&c, plies - 2, budget)? {
+                    all = false;
+                    break;
+                }
+            }
+            if all {
+                return Some(true);
+            }
+        }
+    }
+    Some(false)
+}
+
+/// The oracle's chase search by checks (`check_line`, to `chase_search_depth` plies): every
+/// line of consecutive checks, all answers, no early exit. `None` when the budget runs out.
+fn check_lines(pos: &Position, plies: u32, budget: &mut usize) -> Option<()> {
+    if plies == 0 {
+        return Some(());
+    }
+    *budget = budget.checked_sub(1)?;
+    for &k in pos.legal_moves().iter() {
+        let mut a = pos.clone();
+        a.play(k);
+        if !a.is_check() || plies < 3 {
+            continue;
+        }
+        *budget = budget.checked_sub(1)?;
+        for &r in a.legal_moves().iter() {
+            let mut c = a.clone();
+            c.play(r);
+            check_lines(&c, plies - 2, budget)?;
+        }
+    }
+    Some(())
+}
+
+/// `pos` with the other side to move (what the judge asks of a move's threats), when valid.
+fn pass(pos: &Position) -> Option<Position> {
+    let fen = pos.to_fen();
+    let mut parts: Vec<&str> = fen.split(' ').collect();
+    let side = parts.get_mut(1)?;
+    *side = if *side == "b" { "w" } else { "b" };
+    Position::from_fen(&parts.join(" ")).ok()
+}
+
+/// Does judging `case` stay cheap for the oracle? Its cost is dominated by the kill search
+/// (mate by consecutive checks to `kill_search_depth` plies, 9 or 13, without a transposition
+/// table), which explodes in positions rich in checks: one generated game in a few dozen took
+/// the oracle seconds. Every position of the game is probed for both sides with
+/// [`CHECK_TREE_BUDGET`] move generations; a case over budget is skipped by the fuzz entries
+/// and the proptests (they count how many, and fail if too many are). Invalid cases (a bad FEN
+/// or move) are bounded: both judges reject them quickly.
+pub fn bounded(case: &JudgeCase) -> bool {
+    let Some(rules) = f::RuleSet::builtin(&case.rules) else {
+        return true;
+    };
+    let Ok(mut pos) = Position::from_fen(&case.fen) else {
+        return true;
+    };
+    let (kill, chase) = (rules.kill_search_depth, rules.chase_search_depth);
+    let cheap = |p: &Position| {
+        let mut budget = CHECK_TREE_BUDGET;
+        (1..=kill)
+            .step_by(2)
+            .try_for_each(|d| mate_by_checks(p, d, &mut budget).map(drop))
+            .is_some()
+            && check_lines(p, chase, &mut budget).is_some()
+    };
+    let probe = |p: &Position| cheap(p) && pass(p).is_none_or(|q| cheap(&q));
+    if !probe(&pos) {
+        return false;
+    }
+    for m in &case.moves {
+        let Ok(m) = Move::parse_iccs(m, RankConvention::Iccs) else {
+            break;
+        };
+        if !pos.is_legal(m) {
+            break;
+        }
+        pos.play(m);
+        if !probe(&pos) {
+            return false;
+        }
+    }
+    true
 }

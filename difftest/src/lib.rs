@@ -433,6 +433,54 @@ pub fn random_placement_fen(rng: &mut impl Rng) -> String {
     fen
 }
 
+/// A sparse random position: a random valid placement ([`random_valid_fen`]) thinned to at
+/// most `attackers` rooks, horses, cannons and pawns per side (the pieces that give check), so
+/// that lines of consecutive checks stay few and the oracle's kill and chase searches cheap.
+pub fn sparse_valid_fen(rng: &mut impl Rng, attackers: usize) -> String {
+    loop {
+        let fen = random_placement_fen(rng);
+        let (board, rest) = fen.split_once(' ').expect("placement and fields");
+        let mut cells: Vec<char> = Vec::new();
+        for c in board.chars() {
+            match c.to_digit(10) {
+                Some(n) => cells.extend(std::iter::repeat_n('.', n as usize)),
+                None => cells.push(c),
+            }
+        }
+        for side in ["RNCP", "rncp"] {
+            let mut at: Vec<usize> = (0..cells.len())
+                .filter(|&i| side.contains(cells[i]))
+                .collect();
+            at.shuffle(rng);
+            for &i in at.iter().skip(attackers) {
+                cells[i] = '.';
+            }
+        }
+        let mut placement = String::new();
+        let mut empty = 0;
+        // The rank separators stay cells of their own ('/' is no piece): a run of empty
+        // points is written before each.
+        for c in cells {
+            if c == '.' {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                placement.push_str(&empty.to_string());
+                empty = 0;
+            }
+            placement.push(c);
+        }
+        if empty > 0 {
+            placement.push_str(&empty.to_string());
+        }
+        let fen = format!("{placement} {rest}");
+        if Position::from_fen(&fen).is_ok() {
+            return fen;
+        }
+    }
+}
+
 /// A random placement that the fast implementation accepts as valid (retries until it does).
 pub fn random_valid_fen(rng: &mut impl Rng) -> String {
     loop {

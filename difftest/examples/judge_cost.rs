@@ -1,0 +1,56 @@
+//! What one `judge_diff` / `classify_diff` input costs, by kind of start position: the mean and
+//! worst time of the comparison (fast + oracle), how many cases the budget guard
+//! ([`xiangqi_difftest::judge::bounded`]) skips, and the guard's own time. For profiling:
+//! `cargo build --release -p xiangqi-difftest --example judge_cost` then
+//! `perf record -g target/release/examples/judge_cost 40`.
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use xiangqi_difftest::judge::{
+    bounded, classify_case_from, compare_classify, compare_judge, game_from, Start,
+};
+
+fn main() {
+    let n: u64 = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(50);
+    let guard_on = std::env::args().nth(2).as_deref() != Some("unguarded");
+    for kind in ["judge", "classify"] {
+        for start in [Start::Initial, Start::Sparse, Start::Random] {
+            let (mut guard, mut total, mut worst, mut skipped) =
+                (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0);
+            for seed in 0..n {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let case = if kind == "judge" {
+                    game_from(start, &mut rng)
+                } else {
+                    classify_case_from(start, &mut rng)
+                };
+                let t = Instant::now();
+                let ok = bounded(&case);
+                guard += t.elapsed();
+                if guard_on && !ok {
+                    skipped += 1;
+                    continue;
+                }
+                let t = Instant::now();
+                if kind == "judge" {
+                    let _ = compare_judge(&case);
+                } else {
+                    let _ = compare_classify(&case);
+                }
+                let e = t.elapsed();
+                total += e;
+                worst = worst.max(e);
+            }
+            let judged = (n - skipped).max(1) as u32;
+            println!(
+                "{kind:8} {start:?}: {n} cases, {skipped} skipped, guard {:?}/case, compare mean {:?} worst {worst:?}",
+                guard / n as u32,
+                total / judged
+            );
+        }
+    }
+}

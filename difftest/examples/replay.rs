@@ -1,0 +1,50 @@
+//! Replays fuzz inputs (crash artifacts or corpus files) through a fuzz target's entry and
+//! prints each divergence as the YAML stub to paste as a regression case:
+//!
+//! ```sh
+//! cargo run --release -p xiangqi-difftest --example replay -- judge_diff fuzz/artifacts/judge_diff/*
+//! ```
+//!
+//! Targets: `judge_diff`, `classify_diff` (stubs for `tests/regressions/judge/`), `fen`,
+//! `movegen_diff` (stubs for `tests/regressions/`). Exit status 1 when some input diverges.
+use xiangqi_difftest::judge::{fuzz_classify, fuzz_judge};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let Some(target) = args.next() else {
+        eprintln!("usage: replay TARGET FILE...");
+        std::process::exit(2);
+    };
+    let mut diverged = 0;
+    for path in args {
+        let data = match std::fs::read(&path) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("{path}: {e}");
+                std::process::exit(2);
+            }
+        };
+        let stub = match target.as_str() {
+            "judge_diff" => fuzz_judge(&data).err().map(|d| d.to_string()),
+            "classify_diff" => fuzz_classify(&data).err().map(|d| d.to_string()),
+            "fen" => xiangqi_difftest::fuzz_fen(&String::from_utf8_lossy(&data))
+                .err()
+                .map(|d| d.to_string()),
+            "movegen_diff" => xiangqi_difftest::fuzz_movegen(&data)
+                .err()
+                .map(|d| d.to_string()),
+            other => {
+                eprintln!("replay: no stub printer for target {other}");
+                std::process::exit(2);
+            }
+        };
+        match stub {
+            Some(s) => {
+                diverged += 1;
+                println!("# ---- {path}\n{s}");
+            }
+            None => eprintln!("{path}: both sides agree (the artifact may be a timeout or OOM)"),
+        }
+    }
+    std::process::exit(i32::from(diverged > 0));
+}
