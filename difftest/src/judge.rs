@@ -682,7 +682,23 @@ pub fn bounded(case: &JudgeCase) -> bool {
             .is_some()
             && check_lines(p, chase, &mut budget).is_some()
     };
-    let probe = |p: &Position| cheap(p) && pass(p).is_none_or(|q| cheap(&q));
+    // The chase search also starts after captures (is the capture answered by checks that win
+    // the capturer back?), so the replies to each capture are probed too.
+    let after_captures = |p: &Position| {
+        let mut budget = CHECK_TREE_BUDGET;
+        p.legal_moves()
+            .iter()
+            .filter(|m| p.piece_at(m.to()).is_some())
+            .try_for_each(|&m| {
+                let mut a = p.clone();
+                a.play(m);
+                check_lines(&a, chase, &mut budget)
+            })
+            .is_some()
+    };
+    let probe = |p: &Position| {
+        cheap(p) && after_captures(p) && pass(p).is_none_or(|q| cheap(&q) && after_captures(&q))
+    };
     if !probe(&pos) {
         return false;
     }
