@@ -659,13 +659,18 @@ fn pass(pos: &Position) -> Option<Position> {
     Position::from_fen(&parts.join(" ")).ok()
 }
 
-/// Does judging `case` stay cheap for the oracle? Its cost is dominated by the kill search
-/// (mate by consecutive checks to `kill_search_depth` plies, 9 or 13, without a transposition
-/// table), which explodes in positions rich in checks: one generated game in a few dozen took
-/// the oracle seconds. Every position of the game is probed for both sides with
-/// [`CHECK_TREE_BUDGET`] move generations; a case over budget is skipped by the fuzz entries
-/// and the proptests (they count how many, and fail if too many are). Invalid cases (a bad FEN
-/// or move) are bounded: both judges reject them quickly.
+/// Does judging `case` stay cheap for the oracle? Its cost is dominated by its searches along
+/// consecutive checks (the kill search to `kill_search_depth` plies, 9 or 13, and the chase
+/// search to `chase_search_depth`, neither with a transposition table), which explode in
+/// positions rich in checks: one generated game in a few dozen took the oracle seconds, some
+/// a minute. Every position of the game is probed for both sides (the kill search and the
+/// chase search, and the chase search after each capture), each probe with
+/// [`CHECK_TREE_BUDGET`] move generations. The fuzz entries skip a case over budget, the
+/// proptests reject it (`the_budget_skips_few_generated_cases` checks that most cases pass).
+/// The probes replay the oracle's trees on the fast board, so they bound its cost only up to
+/// move order and the searches from positions off the game's line: rare inputs still take
+/// the oracle a second or two. Invalid cases (a bad FEN or move) are bounded: both judges
+/// reject them quickly.
 pub fn bounded(case: &JudgeCase) -> bool {
     let Some(rules) = f::RuleSet::builtin(&case.rules) else {
         return true;
