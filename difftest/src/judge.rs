@@ -663,7 +663,7 @@ fn pass(pos: &Position) -> Option<Position> {
 /// consecutive checks (the kill search to `kill_search_depth` plies, 9 or 13, and the chase
 /// search to `chase_search_depth`, neither with a transposition table), which explode in
 /// positions rich in checks: one generated game in a few dozen took the oracle seconds, some
-/// a minute. Every position of the game is probed for both sides (the kill search and the
+/// half a minute. Every position of the game is probed for both sides (the kill search and the
 /// chase search, and the chase search after each capture), each probe with
 /// [`CHECK_TREE_BUDGET`] move generations. The fuzz entries skip a case over budget, the
 /// proptests reject it (`the_budget_skips_few_generated_cases` checks that most cases pass).
