@@ -2,7 +2,8 @@
 //! worst time of the comparison (fast + oracle), how many cases the budget guard
 //! ([`xiangqi_difftest::judge::bounded`]) skips, and the guard's own time. For profiling:
 //! `cargo build --release -p xiangqi-difftest --example judge_cost` then
-//! `perf record -g target/release/examples/judge_cost 40`.
+//! `perf record -g target/release/examples/judge_cost 40`. With a target name and files, times
+//! each fuzz input (e.g. a campaign's corpus) and lists the slowest.
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -11,7 +12,49 @@ use xiangqi_difftest::judge::{
     bounded, classify_case_from, compare_classify, compare_judge, game_from, Start,
 };
 
+/// `judge_cost judge_diff|classify_diff FILE...`: the time of each fuzz input, slowest first.
+fn files(target: &str, paths: &[String]) {
+    let mut times: Vec<(Duration, &String)> = paths
+        .iter()
+        .map(|p| {
+            let data = std::fs::read(p).expect("read input");
+            let t = Instant::now();
+            let _ = if target == "judge_diff" {
+                xiangqi_difftest::judge::fuzz_judge(&data).map(drop)
+            } else {
+                xiangqi_difftest::judge::fuzz_classify(&data).map(drop)
+            };
+            (t.elapsed(), p)
+        })
+        .collect();
+    times.sort_by(|a, b| b.cmp(a));
+    let total: Duration = times.iter().map(|t| t.0).sum();
+    println!(
+        "{target}: {} inputs, {:.1} runs/s",
+        times.len(),
+        times.len() as f64 / total.as_secs_f64()
+    );
+    for (t, p) in times.iter().take(5) {
+        let data = std::fs::read(p).expect("read input");
+        let case = if target == "judge_diff" {
+            xiangqi_difftest::judge::game_with_cycles(&mut arbitrary::Unstructured::new(&data))
+        } else {
+            xiangqi_difftest::judge::classify_case(&data)
+        };
+        println!(
+            "  {t:?} {p}\n    {} {} [{}]",
+            case.rules,
+            case.fen,
+            case.moves.join(" ")
+        );
+    }
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(target @ ("judge_diff" | "classify_diff")) = args.first().map(String::as_str) {
+        return files(target, &args[1..]);
+    }
     let n: u64 = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())

@@ -679,13 +679,18 @@ fn pass(pos: &Position) -> Option<Position> {
     Position::from_fen(&parts.join(" ")).ok()
 }
 
-/// Does judging `case` stay cheap for the oracle? Its cost is dominated by the kill search
-/// (mate by consecutive checks to `kill_search_depth` plies, 9 or 13, without a transposition
-/// table), which explodes in positions rich in checks: one generated game in a few dozen took
-/// the oracle seconds. Every position of the game is probed for both sides with
-/// [`CHECK_TREE_BUDGET`] move generations; a case over budget is skipped by the fuzz entries
-/// and the proptests (they count how many, and fail if too many are). Invalid cases (a bad FEN
-/// or move) are bounded: both judges reject them quickly.
+/// Does judging `case` stay cheap for the oracle? Its cost is dominated by its searches along
+/// consecutive checks (the kill search to `kill_search_depth` plies, 9 or 13, and the chase
+/// search to `chase_search_depth`, neither with a transposition table), which explode in
+/// positions rich in checks: one generated game in a few dozen took the oracle seconds, some
+/// half a minute. Every position of the game is probed for both sides (the kill search and the
+/// chase search, and the chase search after each capture), each probe with
+/// [`CHECK_TREE_BUDGET`] move generations. The fuzz entries skip a case over budget, the
+/// proptests reject it (`the_budget_skips_few_generated_cases` checks that most cases pass).
+/// The probes replay the oracle's trees on the fast board, so they bound its cost only up to
+/// move order and the searches from positions off the game's line: rare inputs still take
+/// the oracle a second or two. Invalid cases (a bad FEN or move) are bounded: both judges
+/// reject them quickly.
 pub fn bounded(case: &JudgeCase) -> bool {
     let Some(rules) = f::RuleSet::builtin(&case.rules) else {
         return true;
@@ -702,7 +707,23 @@ pub fn bounded(case: &JudgeCase) -> bool {
             .is_some()
             && check_lines(p, chase, &mut budget).is_some()
     };
-    let probe = |p: &Position| cheap(p) && pass(p).is_none_or(|q| cheap(&q));
+    // The chase search also starts after captures (is the capture answered by checks that win
+    // the capturer back?), so the replies to each capture are probed too.
+    let after_captures = |p: &Position| {
+        let mut budget = CHECK_TREE_BUDGET;
+        p.legal_moves()
+            .iter()
+            .filter(|m| p.piece_at(m.to()).is_some())
+            .try_for_each(|&m| {
+                let mut a = p.clone();
+                a.play(m);
+                check_lines(&a, chase, &mut budget)
+            })
+            .is_some()
+    };
+    let probe = |p: &Position| {
+        cheap(p) && after_captures(p) && pass(p).is_none_or(|q| cheap(&q) && after_captures(&q))
+    };
     if !probe(&pos) {
         return false;
     }
