@@ -1041,7 +1041,20 @@ pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> 
 /// The legal moves of the side to move that give check (a capture of the king is none: the
 /// oracle finds no king in check once it is gone).
 pub(crate) fn checking_moves(b: &mut Tracked) -> Vec<Move> {
-    b.pos.checking_moves()
+    checking_moves_of(&b.pos)
+}
+
+/// [`Position::checking_moves`](crate::Position) with the [`could_move`] origins of the enemy
+/// king's point.
+fn checking_moves_of(pos: &crate::Position) -> Vec<Move> {
+    let us = pos.turn();
+    let k = pos.king(us.other()).index();
+    let o = origins();
+    let mut per_role = [0u128; 7];
+    for (r, x) in per_role.iter_mut().enumerate() {
+        *x = o[us.index()][r][k];
+    }
+    pos.checking_moves(&per_role)
 }
 
 /// [`checking_moves`] in the oracle's order (pieces by id, then each piece's rules in order),
@@ -1131,7 +1144,18 @@ mod tests {
                     .copied()
                     .filter(|m| pos.gives_check(*m))
                     .collect();
-                assert_eq!(pos.checking_moves(), checking, "{}", pos.to_fen());
+                assert_eq!(checking_moves_of(&pos), checking, "{}", pos.to_fen());
+                // The same with the other side to move (the "pass" positions of the analysis,
+                // where the enemy king may stand attacked).
+                let mut passed = pos.clone();
+                passed.set_turn(pos.turn().other());
+                let checking: Vec<Move> = passed
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|m| passed.gives_check(*m))
+                    .collect();
+                assert_eq!(checking_moves_of(&passed), checking, "{}", passed.to_fen());
                 assert_eq!(
                     captures_ordered(&Tracked::new(pos.clone())),
                     captures_ordered_from_list(&Tracked::new(pos.clone())),
