@@ -342,10 +342,14 @@ pub(crate) struct Analyzer<'a> {
     /// (hash, piece ids, checker, squares of offered pieces) -> threats.
     threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
     /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover).
-    pub(crate) exchange_pairs_memo: Option<((u64, u64, u8), Vec<(PieceId, PieceId)>)>,
+    pub(crate) exchange_pairs_memo: Option<ExchangePairsMemo>,
     /// The rule-set parameters the caches depend on.
     cache_key: CacheKey,
 }
+
+/// (hash before, hash after, mover) and the pairs (own piece, enemy piece) of
+/// `new_exchange_pairs`.
+pub(crate) type ExchangePairsMemo = ((u64, u64, u8), Vec<(PieceId, PieceId)>);
 
 /// The squares of the pieces of `s` on the board.
 fn squares_of(b: &Tracked, s: IdSet) -> u128 {

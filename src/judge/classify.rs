@@ -8,8 +8,8 @@
 use std::collections::BTreeSet;
 
 use super::analysis::{
-    can_capture, capturable_by, captures_on, id_at, id_bit, is_king, is_material, is_pawn, reach_of, role_id,
-    value, Analyzer, Cover, IdSet, Threat,
+    can_capture, capturable_by, captures_on, id_at, id_bit, is_king, is_material, is_pawn,
+    reach_of, role_id, value, Analyzer, Cover, IdSet, Threat,
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
