@@ -834,7 +834,8 @@ impl Position {
     /// The legal moves of the side to move that give check ([`Position::gives_check`]), in the
     /// order of [`Position::legal_moves`]. `origins[r]` must hold every point from which a
     /// piece of role index `r` of the side to move could move onto the enemy king's point on
-    /// an empty board (a superset of its direct checks).
+    /// an empty board (a superset of its direct checks), and `reach[r][from]` every point such
+    /// a piece could move to from `from` on an empty board (a superset of its targets).
     ///
     /// Only candidates [`Position::gives_check`] could accept are tested, and legality only for
     /// those that give check. When the enemy king is not attacked now, a move gives check only
@@ -843,7 +844,7 @@ impl Position {
     /// leg point of a horse attack on the king, or a new cannon screen on the king's rank or
     /// file (pawn attacks do not depend on other pieces). Otherwise every move within
     /// `NEAR_KING` (the filter of `gives_check`) is tested.
-    pub(crate) fn checking_moves(&self, origins: &[u128; 7]) -> Vec<Move> {
+    pub(crate) fn checking_moves(&self, origins: &[u128; 7], reach: &[[u128; 90]; 7]) -> Vec<Move> {
         let us = self.turn.index();
         let k = self.kings[1 - us] as usize;
         let near = NEAR_KING[k];
@@ -861,14 +862,21 @@ impl Position {
             while pieces != 0 {
                 let from = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
-                let mut t = self.targets(role, from);
-                if attacked_now {
+                let mask = if attacked_now {
                     if near & bit(from) == 0 {
-                        t &= near;
+                        near
+                    } else {
+                        !0
                     }
                 } else if disc_from & bit(from) == 0 {
-                    t &= direct;
+                    direct
+                } else {
+                    !0
+                };
+                if reach[r][from] & mask == 0 {
+                    continue;
                 }
+                let mut t = self.targets(role, from) & mask;
                 while t != 0 {
                     let to = t.trailing_zeros() as usize;
                     t &= t - 1;

@@ -162,21 +162,23 @@ fn order_key(b: &Tracked, m: Move) -> u32 {
     u32::MAX
 }
 
-/// `[color][role][to]`: the points `from` with [`could_move`] of that piece from `from` to `to`.
-type Origins = [[[u128; 90]; 7]; 2];
+/// `[color][role][square]` sets of points.
+type PerPiece = [[[u128; 90]; 7]; 2];
 
-/// The [`could_move`] table, built once.
-fn origins() -> &'static Origins {
-    static T: std::sync::OnceLock<Box<Origins>> = std::sync::OnceLock::new();
+/// The [`could_move`] relation as tables, built once: `.0[c][r][to]` the points `from` with
+/// [`could_move`] of that piece from `from` to `to`; `.1[c][r][from]` the points `to`.
+fn could_move_tables() -> &'static (PerPiece, PerPiece) {
+    static T: std::sync::OnceLock<Box<(PerPiece, PerPiece)>> = std::sync::OnceLock::new();
     T.get_or_init(|| {
-        let mut t = Box::new([[[0u128; 90]; 7]; 2]);
+        let mut t = Box::new(([[[0u128; 90]; 7]; 2], [[[0u128; 90]; 7]; 2]));
         for c in Color::ALL {
             for (r, &role) in Role::ALL.iter().enumerate() {
                 let p = Piece::new(c, role);
                 for to in 0..90u8 {
                     for from in 0..90u8 {
                         if could_move(p, Square::new_unchecked(from), Square::new_unchecked(to)) {
-                            t[c.index()][r][to as usize] |= 1u128 << from;
+                            t.0[c.index()][r][to as usize] |= 1u128 << from;
+                            t.1[c.index()][r][from as usize] |= 1u128 << to;
                         }
                     }
                 }
@@ -184,6 +186,11 @@ fn origins() -> &'static Origins {
         }
         t
     })
+}
+
+/// `[color][role][to]`: the points from which that piece could move to `to`.
+fn origins() -> &'static PerPiece {
+    &could_move_tables().0
 }
 
 /// The legal moves of the side to move that capture on `sq`, in id order of the capturers.
@@ -1058,7 +1065,7 @@ fn checking_moves_of(pos: &crate::Position) -> Vec<Move> {
     for (r, x) in per_role.iter_mut().enumerate() {
         *x = o[us.index()][r][k];
     }
-    pos.checking_moves(&per_role)
+    pos.checking_moves(&per_role, &could_move_tables().1[us.index()])
 }
 
 /// [`checking_moves`] in the oracle's order (pieces by id, then each piece's rules in order),
