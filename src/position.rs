@@ -832,21 +832,51 @@ impl Position {
     }
 
     /// The legal moves of the side to move that give check ([`Position::gives_check`]), in the
-    /// order of [`Position::legal_moves`]. Only the moves that touch the enemy king's lines or
-    /// box are tested, and legality only for those that give check.
-    pub(crate) fn checking_moves(&self) -> Vec<Move> {
+    /// order of [`Position::legal_moves`]. `origins[r]` must hold every point from which a
+    /// piece of role index `r` of the side to move could move onto the enemy king's point on
+    /// an empty board (a superset of its direct checks), and `reach[r][from]` every point such
+    /// a piece could move to from `from` on an empty board (a superset of its targets).
+    ///
+    /// Only candidates [`Position::gives_check`] could accept are tested, and legality only for
+    /// those that give check. When the enemy king is not attacked now, a move gives check only
+    /// directly (its destination on the king's rank or file or in `origins`) or by discovery,
+    /// which needs its origin on the king's rank or file (rook, cannon, facing kings) or on a
+    /// leg point of a horse attack on the king, or a new cannon screen on the king's rank or
+    /// file (pawn attacks do not depend on other pieces). Otherwise every move within
+    /// `NEAR_KING` (the filter of `gives_check`) is tested.
+    pub(crate) fn checking_moves(&self, origins: &[u128; 7], reach: &[[u128; 90]; 7]) -> Vec<Move> {
         let us = self.turn.index();
-        let near = NEAR_KING[self.kings[1 - us] as usize];
+        let k = self.kings[1 - us] as usize;
+        let near = NEAR_KING[k];
+        let attacked_now = self.attacked(k, self.turn, self.occ, self.occ_t, !0);
+        let lines = RAYS[0][k] | RAYS[1][k] | RAYS[2][k] | RAYS[3][k];
+        let mut disc_from = lines;
+        let g = &LEAP_ATTACKERS[us][Role::Horse as usize][k];
+        for i in 0..g.len as usize {
+            disc_from |= bit(g.blocks[i] as usize);
+        }
         let mut out = Vec::new();
         for (r, &role) in Role::ALL.iter().enumerate() {
             let mut pieces = self.by_color[us] & self.by_role[r];
+            let direct = lines | origins[r];
             while pieces != 0 {
                 let from = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
-                let mut t = self.targets(role, from);
-                if near & bit(from) == 0 {
-                    t &= near;
+                let mask = if attacked_now {
+                    if near & bit(from) == 0 {
+                        near
+                    } else {
+                        !0
+                    }
+                } else if disc_from & bit(from) == 0 {
+                    direct
+                } else {
+                    !0
+                };
+                if reach[r][from] & mask == 0 {
+                    continue;
                 }
+                let mut t = self.targets(role, from) & mask;
                 while t != 0 {
                     let to = t.trailing_zeros() as usize;
                     t &= t - 1;

@@ -162,21 +162,23 @@ fn order_key(b: &Tracked, m: Move) -> u32 {
     u32::MAX
 }
 
-/// `[color][role][to]`: the points `from` with [`could_move`] of that piece from `from` to `to`.
-type Origins = [[[u128; 90]; 7]; 2];
+/// `[color][role][square]` sets of points.
+type PerPiece = [[[u128; 90]; 7]; 2];
 
-/// The [`could_move`] table, built once.
-fn origins() -> &'static Origins {
-    static T: std::sync::OnceLock<Box<Origins>> = std::sync::OnceLock::new();
+/// The [`could_move`] relation as tables, built once: `.0[c][r][to]` the points `from` with
+/// [`could_move`] of that piece from `from` to `to`; `.1[c][r][from]` the points `to`.
+fn could_move_tables() -> &'static (PerPiece, PerPiece) {
+    static T: std::sync::OnceLock<Box<(PerPiece, PerPiece)>> = std::sync::OnceLock::new();
     T.get_or_init(|| {
-        let mut t = Box::new([[[0u128; 90]; 7]; 2]);
+        let mut t = Box::new(([[[0u128; 90]; 7]; 2], [[[0u128; 90]; 7]; 2]));
         for c in Color::ALL {
             for (r, &role) in Role::ALL.iter().enumerate() {
                 let p = Piece::new(c, role);
                 for to in 0..90u8 {
                     for from in 0..90u8 {
                         if could_move(p, Square::new_unchecked(from), Square::new_unchecked(to)) {
-                            t[c.index()][r][to as usize] |= 1u128 << from;
+                            t.0[c.index()][r][to as usize] |= 1u128 << from;
+                            t.1[c.index()][r][from as usize] |= 1u128 << to;
                         }
                     }
                 }
@@ -184,6 +186,11 @@ fn origins() -> &'static Origins {
         }
         t
     })
+}
+
+/// `[color][role][to]`: the points from which that piece could move to `to`.
+fn origins() -> &'static PerPiece {
+    &could_move_tables().0
 }
 
 /// The legal moves of the side to move that capture on `sq`, in id order of the capturers.
@@ -342,10 +349,14 @@ pub(crate) struct Analyzer<'a> {
     /// (hash, piece ids, checker, squares of offered pieces) -> threats.
     threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
     /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover).
-    pub(crate) exchange_pairs_memo: Option<((u64, u64, u8), Vec<(PieceId, PieceId)>)>,
+    pub(crate) exchange_pairs_memo: Option<ExchangePairsMemo>,
     /// The rule-set parameters the caches depend on.
     cache_key: CacheKey,
 }
+
+/// (hash before, hash after, mover) and the pairs (own piece, enemy piece) of
+/// `new_exchange_pairs`.
+pub(crate) type ExchangePairsMemo = ((u64, u64, u8), Vec<(PieceId, PieceId)>);
 
 /// The squares of the pieces of `s` on the board.
 fn squares_of(b: &Tracked, s: IdSet) -> u128 {
@@ -1041,7 +1052,20 @@ pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> 
 /// The legal moves of the side to move that give check (a capture of the king is none: the
 /// oracle finds no king in check once it is gone).
 pub(crate) fn checking_moves(b: &mut Tracked) -> Vec<Move> {
-    b.pos.checking_moves()
+    checking_moves_of(&b.pos)
+}
+
+/// [`Position::checking_moves`](crate::Position) with the [`could_move`] origins of the enemy
+/// king's point.
+fn checking_moves_of(pos: &crate::Position) -> Vec<Move> {
+    let us = pos.turn();
+    let k = pos.king(us.other()).index();
+    let o = origins();
+    let mut per_role = [0u128; 7];
+    for (r, x) in per_role.iter_mut().enumerate() {
+        *x = o[us.index()][r][k];
+    }
+    pos.checking_moves(&per_role, &could_move_tables().1[us.index()])
 }
 
 /// [`checking_moves`] in the oracle's order (pieces by id, then each piece's rules in order),
@@ -1131,7 +1155,18 @@ mod tests {
                     .copied()
                     .filter(|m| pos.gives_check(*m))
                     .collect();
-                assert_eq!(pos.checking_moves(), checking, "{}", pos.to_fen());
+                assert_eq!(checking_moves_of(&pos), checking, "{}", pos.to_fen());
+                // The same with the other side to move (the "pass" positions of the analysis,
+                // where the enemy king may stand attacked).
+                let mut passed = pos.clone();
+                passed.set_turn(pos.turn().other());
+                let checking: Vec<Move> = passed
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|m| passed.gives_check(*m))
+                    .collect();
+                assert_eq!(checking_moves_of(&passed), checking, "{}", passed.to_fen());
                 assert_eq!(
                     captures_ordered(&Tracked::new(pos.clone())),
                     captures_ordered_from_list(&Tracked::new(pos.clone())),
