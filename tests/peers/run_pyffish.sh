@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Peer check: the AXF repetition rulings of `xqrules judge --rules axf` against Fairy-Stockfish
-# (PyPI pyffish, pinned) on seeded random games with forced repetition cycles.
+# (PyPI pyffish, pinned) on the stratified corpus tests/peers/axf-corpus.jsonl (seeded games with
+# forced 4-ply repetition cycles; see the header of axf_pyffish.py), plus the oracle on every game.
+# Regenerate the corpus (about 10 minutes, then review the diff and the disagreements):
+#   bash tests/peers/run_pyffish.sh --regenerate
 # Exit 0: every disagreement is listed in tests/peers/axf-disagreements.yaml, or skipped with a
 # printed reason when PyPI (or python3 -m venv) is not available.
 # Exit 1: a disagreement that is not listed, or a game xqrules could not judge.
