@@ -451,6 +451,12 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
+/// Forgets the search caches this thread keeps between classifications under one rule set:
+/// the next judgement starts cold, as the first one of a process does.
+pub fn clear_caches() {
+    let _ = CACHES.try_with(|x| *x.borrow_mut() = None);
+}
+
 impl Drop for Analyzer<'_> {
     fn drop(&mut self) {
         let c = Caches {

@@ -39,6 +39,7 @@ pub use game::{
 };
 pub use rules::BUILTIN_RULE_SETS;
 
+pub use analysis::clear_caches;
 pub use classify::{classify, Classification};
 pub use track::{PieceId, Tracked};
 
