@@ -970,19 +970,4 @@ mod tests {
         assert_eq!(p.perft(3), 79666);
         assert_eq!(p.perft(4), 3290240);
     }
-
-    /// Timing helper, not part of the suite: `cargo test --release --lib -- --ignored --nocapture timing`.
-    #[test]
-    #[ignore = "timing helper"]
-    fn timing_perft5() {
-        let mut p = Position::startpos();
-        let t = std::time::Instant::now();
-        let n = p.perft(5);
-        let s = t.elapsed().as_secs_f64();
-        assert_eq!(n, 133312995);
-        println!(
-            "perft(5) = {n} in {s:.3} s = {:.1} Mnps",
-            n as f64 / s / 1e6
-        );
-    }
 }
