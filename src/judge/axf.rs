@@ -47,8 +47,8 @@ use super::analysis::{captures_on, captures_ordered, is_king, is_material, is_pa
 use super::analysis::{Analyzer, Threat};
 use super::classify::Classification;
 use super::track::{PieceId, Tracked};
-use super::{JudgeError, MoveClass, RuleSet};
-use crate::{Color, Move, RankConvention, Role};
+use super::{MoveClass, RuleSet};
+use crate::{Color, Move, Role};
 
 /// Why an attack is (or is not) a chase under the AXF rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,22 +225,16 @@ fn new_check_threat(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) ->
 /// Classifies move `m` played from `pos` under the AXF rules (see the module doc); the order of
 /// the natures is the rule set's `severity` (check, chase, kill, exchange, idle). `prev` (the
 /// opponent's move before) is not needed by the AXF definitions. The oracle's
-/// `judge::axf::classify`, field for field.
+/// `judge::axf::classify`, field for field. `m` is legal (checked by the caller,
+/// [`classify`](super::classify)).
 pub(crate) fn classify(
     rules: &RuleSet,
     pos: &Tracked,
     m: Move,
     prev: Option<&Classification>,
-) -> Result<Classification, JudgeError> {
+) -> Classification {
     let _ = prev;
     let before = pos;
-    if let Err(e) = before.pos.check_move(m) {
-        return Err(JudgeError::IllegalMove {
-            index: 0,
-            mv: m.to_iccs(RankConvention::Iccs),
-            reason: e.to_string(),
-        });
-    }
     let mut az = Analyzer::new(rules);
     let me = before.pos.turn();
     let them: Color = me.other();
@@ -248,19 +242,7 @@ pub(crate) fn classify(
     let mut after = before.clone();
     after.play(m);
     let king_sq = after.pos.king(them);
-    let mut c = Classification {
-        mv: m,
-        side: me,
-        class: MoveClass::Idle,
-        targets: Vec::new(),
-        articles: Vec::new(),
-        piece: mover,
-        target_ids: Vec::new(),
-        qualifiers: Vec::new(),
-        pawn_chase: false,
-        pawn_targets: Vec::new(),
-        note: String::new(),
-    };
+    let mut c = Classification::idle(m, me, mover);
     let mut attacks: Option<Vec<Attack>> = None;
     let mut non_chase_notes: Vec<String> = Vec::new();
     for &class in &rules.severity {
@@ -272,7 +254,7 @@ pub(crate) fn classify(
                     c.targets = vec![king_sq];
                     c.articles = vec![art];
                     c.note = format!("{} gives check (照)", piece_name(&after, mover));
-                    return Ok(c);
+                    return c;
                 }
             }
             MoveClass::Chase => {
@@ -306,7 +288,7 @@ pub(crate) fn classify(
                             .collect::<Vec<_>>()
                             .join(", ")
                     );
-                    return Ok(c);
+                    return c;
                 }
                 for a in list.iter() {
                     non_chase_notes.push(format!(
@@ -369,7 +351,7 @@ pub(crate) fn classify(
     if !non_chase_notes.is_empty() {
         c.note = format!("{}; {}", c.note, non_chase_notes.join("; "));
     }
-    Ok(c)
+    c
 }
 
 /// 第三節 3–5: a side chases perpetually when every one of its moves in the cycle is a chase
@@ -412,7 +394,7 @@ pub(crate) fn mark_persistent_chases(cycle: &mut [Classification]) {
 mod tests {
     use super::*;
     use crate::judge::Builtin;
-    use crate::Position;
+    use crate::{Position, RankConvention};
 
     fn classify_one(fen: &str, mv: &str) -> Classification {
         let rules = RuleSet::builtin("axf").expect("axf is built in");

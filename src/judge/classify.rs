@@ -45,6 +45,25 @@ pub struct Classification {
     pub note: String,
 }
 
+impl Classification {
+    /// An idle move (闲) with no targets, articles or notes yet: where every classifier starts.
+    pub(crate) fn idle(mv: Move, side: Color, piece: PieceId) -> Classification {
+        Classification {
+            mv,
+            side,
+            class: MoveClass::Idle,
+            targets: Vec::new(),
+            articles: Vec::new(),
+            piece,
+            target_ids: Vec::new(),
+            qualifiers: Vec::new(),
+            pawn_chase: false,
+            pawn_targets: Vec::new(),
+            note: String::new(),
+        }
+    }
+}
+
 /// "rook e4".
 fn piece_name(b: &Tracked, id: PieceId) -> String {
     match b.square_of(id) {
@@ -89,18 +108,18 @@ pub fn classify(
     m: Move,
     prev: Option<&Classification>,
 ) -> Result<Classification, JudgeError> {
-    if rules.classifier == "axf" {
-        // The Asian rules classify by the piece-pair chase (`judge.classifier: axf`).
-        return super::axf::classify(rules, pos, m, prev);
-    }
-    let before = pos;
-    if let Err(e) = before.pos.check_move(m) {
+    if let Err(e) = pos.pos.check_move(m) {
         return Err(JudgeError::IllegalMove {
             index: 0,
             mv: m.to_iccs(RankConvention::Iccs),
             reason: e.to_string(),
         });
     }
+    if rules.classifier == "axf" {
+        // The Asian rules classify by the piece-pair chase (`judge.classifier: axf`).
+        return Ok(super::axf::classify(rules, pos, m, prev));
+    }
+    let before = pos;
     let mut az = Analyzer::new(rules);
     let me = before.pos.turn();
     let them = me.other();
@@ -109,19 +128,7 @@ pub fn classify(
     after.play(m);
     let king_sq = |b: &Tracked, side: Color| b.pos.king(side);
     let answers_check_with_king = before.pos.is_check() && is_king(before, mover);
-    let mut base = Classification {
-        mv: m,
-        side: me,
-        class: MoveClass::Idle,
-        targets: Vec::new(),
-        articles: Vec::new(),
-        piece: mover,
-        target_ids: Vec::new(),
-        qualifiers: Vec::new(),
-        pawn_chase: false,
-        pawn_targets: Vec::new(),
-        note: String::new(),
-    };
+    let mut base = Classification::idle(m, me, mover);
     let mut extra_articles: Vec<String> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
     let mut chase_cache: Option<ChaseTest> = None;
