@@ -255,16 +255,9 @@ fn batch_case(rules: &BatchRules, line: &serde_json::Value) -> Result<serde_json
             serde_json::to_value(&j).map_err(|e| e.to_string())
         }
         BatchRules::Fast(rules) => {
-            use xiangqi_rules::{Move, Position, RankConvention};
+            use xiangqi_rules::Position;
             let start = Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
-            let moves: Vec<Move> = texts
-                .iter()
-                .enumerate()
-                .map(|(i, t)| {
-                    Move::parse_iccs(t, RankConvention::Iccs)
-                        .map_err(|e| format!("move {} {t:?}: {e}", i + 1))
-                })
-                .collect::<Result<_, _>>()?;
+            let moves = parse_iccs_moves(&texts)?;
             let j =
                 xiangqi_rules::judge::judge(rules, &start, &moves).map_err(|e| e.to_string())?;
             serde_json::to_value(&j).map_err(|e| e.to_string())
@@ -273,6 +266,19 @@ fn batch_case(rules: &BatchRules, line: &serde_json::Value) -> Result<serde_json
 }
 
 /// `judge --batch`: JSON lines in, JSON lines out; `Ok(false)` when a case failed.
+/// ICCS move texts for the fast engine; an error names the move's number (from 1) and text.
+fn parse_iccs_moves<S: AsRef<str>>(texts: &[S]) -> Result<Vec<xiangqi_rules::Move>, String> {
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let t = t.as_ref();
+            xiangqi_rules::Move::parse_iccs(t, xiangqi_rules::RankConvention::Iccs)
+                .map_err(|e| format!("move {} {t:?}: {e}", i + 1))
+        })
+        .collect()
+}
+
 fn run_batch(args: &JudgeArgs, path: &std::path::Path) -> Result<bool, String> {
     let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
     let rules = if args.engine() == JudgeEngine::Fast {
@@ -575,9 +581,9 @@ pub(crate) mod games {
 /// The fast engine (`xiangqi_rules::judge`).
 mod fast {
     use xiangqi_rules::judge::{explain, judge, Builtin, RuleSet, BUILTIN_RULE_SETS};
-    use xiangqi_rules::{Move, Position, RankConvention};
+    use xiangqi_rules::Position;
 
-    use super::{Format, JudgeArgs};
+    use super::{parse_iccs_moves, Format, JudgeArgs};
 
     /// The compiled rule set `id`, or an error naming the known ones.
     pub(super) fn rule_set(id: &str) -> Result<&'static RuleSet, String> {
@@ -601,14 +607,7 @@ mod fast {
             Some(f) => Position::from_fen(f).map_err(|e| format!("bad FEN: {e}"))?,
             None => Position::startpos(),
         };
-        let moves: Vec<Move> = texts
-            .iter()
-            .enumerate()
-            .map(|(i, t)| {
-                Move::parse_iccs(t, RankConvention::Iccs)
-                    .map_err(|e| format!("move {} {t:?}: {e}", i + 1))
-            })
-            .collect::<Result<_, _>>()?;
+        let moves = parse_iccs_moves(texts)?;
         let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
         match args.format {
             Format::Json => {
