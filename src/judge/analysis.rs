@@ -346,6 +346,9 @@ pub(crate) struct Analyzer<'a> {
     sees: FxMap<(u64, u8, u32, u128), f64>,
     /// (hash, depth, squares of offered pieces) -> best gain and the squares of its targets.
     gains: FxMap<(u64, u32, u128), (f64, u128)>,
+    /// (hash, depth, squares of offered pieces) -> bounds on the best gain proved so far by
+    /// [`Analyzer::gain_exceeds`]: it is above `.0` and at most `.1`.
+    gain_bounds: FxMap<(u64, u32, u128), (f64, f64)>,
     /// (hash, piece ids, checker, squares of offered pieces) -> threats.
     threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
     /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover).
@@ -440,6 +443,7 @@ struct Caches {
     mates: FxMap<(u64, u32, u128), bool>,
     sees: FxMap<(u64, u8, u32, u128), f64>,
     gains: FxMap<(u64, u32, u128), (f64, u128)>,
+    gain_bounds: FxMap<(u64, u32, u128), (f64, f64)>,
     threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
 }
 
@@ -463,9 +467,12 @@ impl Drop for Analyzer<'_> {
             mates: std::mem::take(&mut self.mates),
             sees: std::mem::take(&mut self.sees),
             gains: std::mem::take(&mut self.gains),
+            gain_bounds: std::mem::take(&mut self.gain_bounds),
             threats: std::mem::take(&mut self.threats),
         };
-        if c.mates.len() + c.sees.len() + c.gains.len() + c.threats.len() <= CACHE_LIMIT {
+        if c.mates.len() + c.sees.len() + c.gains.len() + c.gain_bounds.len() + c.threats.len()
+            <= CACHE_LIMIT
+        {
             let key = self.cache_key;
             let _ = CACHES.try_with(|x| *x.borrow_mut() = Some((key, c)));
         }
@@ -487,6 +494,7 @@ impl<'a> Analyzer<'a> {
                 mates: FxMap::with_capacity_and_hasher(1024, Default::default()),
                 sees: FxMap::with_capacity_and_hasher(4096, Default::default()),
                 gains: FxMap::with_capacity_and_hasher(1024, Default::default()),
+                gain_bounds: FxMap::with_capacity_and_hasher(1024, Default::default()),
                 threats: FxMap::with_capacity_and_hasher(64, Default::default()),
             });
         Analyzer {
@@ -495,6 +503,7 @@ impl<'a> Analyzer<'a> {
             mates: c.mates,
             sees: c.sees,
             gains: c.gains,
+            gain_bounds: c.gain_bounds,
             threats: c.threats,
             exchange_pairs_memo: None,
             cache_key: key,
@@ -782,6 +791,9 @@ impl<'a> Analyzer<'a> {
             if checker.is_some_and(|c| c != attacker) {
                 continue;
             }
+            if !self.line_exceeds(&mut b, k, depth, 0.0) {
+                continue;
+            }
             if let Some((gain, targets)) = self.check_line(&mut b, k, depth) {
                 for target in ids_in(ids_on(&b, targets))
                     .filter(|t| !(self.rs.pawn_by_checks_no_gain && is_pawn(&b, *t)))
@@ -826,6 +838,9 @@ impl<'a> Analyzer<'a> {
         let worth = value(rs, a, capturer).max(gain);
         let bit = 1u128 << capturer_sq.index();
         for k in checking_moves(a) {
+            if !self.line_exceeds(a, k, rs.chase_search_depth, 0.0) {
+                continue;
+            }
             if let Some((g, won)) = self.check_line(a, k, rs.chase_search_depth) {
                 if g >= worth && won & bit != 0 {
                     return true;
@@ -912,6 +927,10 @@ impl<'a> Analyzer<'a> {
                 continue;
             };
             let v = value(self.rs, b, target);
+            if v <= best {
+                // The exchange never wins more than the piece taken first.
+                continue;
+            }
             let u = b.play_undo(m);
             let gain = v - self.see(b, m.to(), 8);
             let ok = gain > 0.0 && !self.mates_at_once(b);
@@ -923,6 +942,10 @@ impl<'a> Analyzer<'a> {
         }
         if depth >= 3 {
             for k in checking_moves_ordered(b) {
+                // Only a line worth more than the best so far is evaluated in full.
+                if !self.line_exceeds(b, k, depth, best) {
+                    continue;
+                }
                 if let Some((g, ts)) = self.check_line(b, k, depth) {
                     if g > best {
                         best = g;
@@ -933,6 +956,141 @@ impl<'a> Analyzer<'a> {
         }
         self.gains.insert(key, (best, targets));
         (best, targets)
+    }
+
+    /// Is [`Analyzer::best_gain`] above `theta`? The same answer, found without evaluating
+    /// every capture and check line in full: a capture of a piece worth at most `theta` is
+    /// skipped, the first capture or line above `theta` ends the search, and a line is refuted
+    /// by its first answer that leaves no more than `theta` ([`Analyzer::line_exceeds`]).
+    fn gain_exceeds(&mut self, b: &mut Tracked, depth: u32, theta: f64) -> bool {
+        if theta < 0.0 {
+            return true;
+        }
+        if depth == 0 {
+            return false;
+        }
+        let key = (b.pos.hash(), depth, squares_of(b, self.offered));
+        if let Some(&(g, _)) = self.gains.get(&key) {
+            return g > theta;
+        }
+        let (lo, hi) = self
+            .gain_bounds
+            .get(&key)
+            .copied()
+            .unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+        if lo >= theta {
+            return true;
+        }
+        if hi <= theta {
+            return false;
+        }
+        let mut found = false;
+        for m in captures_ordered(b) {
+            let Some(target) = id_at(b, m.to()) else {
+                continue;
+            };
+            let v = value(self.rs, b, target);
+            if v <= theta {
+                continue;
+            }
+            let u = b.play_undo(m);
+            found = v - self.see(b, m.to(), 8) > theta && !self.mates_at_once(b);
+            b.undo(m, u);
+            if found {
+                break;
+            }
+        }
+        if !found && depth >= 3 {
+            for k in checking_moves(b) {
+                if self.line_exceeds(b, k, depth, theta) {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        let e = self
+            .gain_bounds
+            .entry(key)
+            .or_insert((f64::NEG_INFINITY, f64::INFINITY));
+        if found {
+            e.0 = e.0.max(theta);
+        } else {
+            e.1 = e.1.min(theta);
+        }
+        found
+    }
+
+    /// Is [`Analyzer::check_line`] of the checking move `k` a line (`Some`) worth more than
+    /// `theta`? Every answer must leave the checker more than `theta` (and a gain), and one
+    /// answer at least must leave it a piece won; the first answer that fails ends the search.
+    fn line_exceeds(&mut self, b: &mut Tracked, k: Move, depth: u32, theta: f64) -> bool {
+        let rs = self.rs;
+        let tau = theta.max(0.0);
+        let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
+        let uk = b.play_undo(k);
+        let r = self.line_exceeds_after(b, first, depth, tau);
+        b.undo(k, uk);
+        r
+    }
+
+    fn line_exceeds_after(&mut self, a: &mut Tracked, first: f64, depth: u32, tau: f64) -> bool {
+        let rs = self.rs;
+        let mut replies = a.pos.legal_moves();
+        if replies.is_empty() {
+            return false;
+        }
+        replies.sort_by_key(|r| a.pos.piece_at(r.to()).is_none());
+        let sub_depth = depth.saturating_sub(2);
+        // Whether some answer leaves the checker a piece won (the line's targets are not empty),
+        // and the answers not yet known to.
+        let mut won = false;
+        let mut unknown: Vec<Move> = Vec::new();
+        for &r in replies.iter() {
+            let lost_piece = id_at(a, r.to());
+            let lost = lost_piece.map(|v| value(rs, a, v)).unwrap_or(0.0);
+            let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(a, v));
+            let ur = a.play_undo(r);
+            if !a.pos.has_legal_move() {
+                a.undo(r, ur);
+                return false;
+            }
+            let (ok, positive) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
+                // Whether the gain counts depends on the pieces won (a rook): in full.
+                let (sub, sub_sq) = self.best_gain(a, sub_depth);
+                let mut total = first + sub - lost;
+                if sub > 0.0 && sub_sq & rooks(a) == 0 {
+                    total = first - lost;
+                }
+                (total > tau, Some(sub > 0.0))
+            } else if lost_pawn_only {
+                // Taking the pawn back is all the line is worth, whatever follows (25.3).
+                (first - lost > tau, None)
+            } else {
+                let th = tau + lost - first;
+                let e = self.gain_exceeds(a, sub_depth, th);
+                (e, (e && th >= 0.0).then_some(true))
+            };
+            a.undo(r, ur);
+            if !ok {
+                return false;
+            }
+            match positive {
+                Some(true) => won = true,
+                Some(false) => {}
+                None => unknown.push(r),
+            }
+        }
+        if !won {
+            for r in unknown {
+                let ur = a.play_undo(r);
+                won = self.gain_exceeds(a, sub_depth, 0.0);
+                a.undo(r, ur);
+                if won {
+                    break;
+                }
+            }
+        }
+        won
     }
 
     /// Can the side to move force mate with consecutive checks within `plies` plies?

@@ -1,0 +1,98 @@
+//! Where the classification time of the `classify` benchmark goes: the samples of
+//! `benches/judge.rs` (the moves of the 24 bounded seeded games), classified once in order with
+//! the caches cleared first (as one measured pass), the slowest listed with their share.
+//! `cargo run --release -p xiangqi-difftest --example classify_cost [N]`.
+use std::time::{Duration, Instant};
+
+use xiangqi_difftest::judge::{bounded, seeded_game};
+use xiangqi_rules::judge::{self as f, Builtin};
+use xiangqi_rules::{Move, Position, RankConvention};
+
+fn main() {
+    let n: usize = std::env::args().nth(1).map_or(15, |a| a.parse().unwrap());
+    let cases: Vec<_> = (0..).map(seeded_game).filter(bounded).take(24).collect();
+    if std::env::var("JUDGE").is_ok() {
+        // The `judge` benchmark's fast side: every game judged cold, PASSES times.
+        let passes: usize = std::env::var("PASSES").map_or(2, |v| v.parse().unwrap());
+        let games: Vec<_> = cases
+            .iter()
+            .map(|c| {
+                let start = Position::from_fen(&c.fen).unwrap();
+                let moves: Vec<Move> = c
+                    .moves
+                    .iter()
+                    .map(|m| Move::parse_iccs(m, RankConvention::Iccs).unwrap())
+                    .collect();
+                (
+                    f::RuleSet::builtin(&c.rules).unwrap(),
+                    start,
+                    moves,
+                    c.rules.clone(),
+                )
+            })
+            .collect();
+        for _ in 0..passes {
+            let mut times = Vec::new();
+            for (i, (r, start, moves, id)) in games.iter().enumerate() {
+                f::clear_caches();
+                let s = Instant::now();
+                std::hint::black_box(f::judge(r, start, moves).unwrap());
+                times.push((s.elapsed(), i, id));
+            }
+            let total: Duration = times.iter().map(|x| x.0).sum();
+            println!("judge {} games: {:?}", games.len(), total);
+            times.sort_by(|a, b| b.cmp(a));
+            for (d, i, id) in times.iter().take(n) {
+                println!("  {d:>10?} game {i} ({id})");
+            }
+        }
+        return;
+    }
+    let mut samples = Vec::new();
+    for case in cases {
+        let mut t = f::Tracked::new(Position::from_fen(&case.fen).unwrap());
+        for m in &case.moves {
+            let m = Move::parse_iccs(m, RankConvention::Iccs).unwrap();
+            samples.push((t.clone(), m));
+            t.play(m);
+        }
+    }
+    let mut no_kill = f::RuleSet::builtin("cxa-1999").unwrap().clone();
+    no_kill.kill_search_depth = 0;
+    let passes: usize = std::env::var("PASSES").map_or(2, |v| v.parse().unwrap());
+    for pass in 0..passes {
+        f::clear_caches();
+        let mut times: Vec<(Duration, usize)> = Vec::new();
+        for (i, (t, m)) in samples.iter().enumerate() {
+            let s = Instant::now();
+            std::hint::black_box(f::classify(&no_kill, t, *m, None).unwrap());
+            times.push((s.elapsed(), i));
+        }
+        let total: Duration = times.iter().map(|x| x.0).sum();
+        let s = Instant::now();
+        for (t, _) in &samples {
+            std::hint::black_box(t.position().legal_moves());
+        }
+        let gen = s.elapsed();
+        println!(
+            "pass {pass}: {} samples, classify {:?}, legal_moves {:?} ({:.1}x)",
+            samples.len(),
+            total,
+            gen,
+            total.as_secs_f64() / gen.as_secs_f64()
+        );
+        times.sort_by(|a, b| b.cmp(a));
+        let mut cum = Duration::ZERO;
+        for (d, i) in times.iter().take(n) {
+            cum += *d;
+            let (t, m) = &samples[*i];
+            println!(
+                "  {:>10?} cum {:>5.1}%  #{i} {} {}",
+                d,
+                100.0 * cum.as_secs_f64() / total.as_secs_f64(),
+                t.position().to_fen(),
+                m
+            );
+        }
+    }
+}
