@@ -340,8 +340,9 @@ pub(crate) struct Analyzer<'a> {
     pub rs: &'a RuleSet,
     /// Pieces excluded from the mates of [`Analyzer::mates_at_once`].
     pub offered: IdSet,
-    /// (hash, plies, squares of avoided pieces) -> mate within plies.
-    mates: FxMap<(u64, u32, u128), bool>,
+    /// (hash, squares of avoided pieces) -> what the mate search proved there: no mate within
+    /// `.0` plies, a mate within `.1` plies (a mate within n plies is one within n + 2).
+    mates: FxMap<(u64, u128), (u32, u32)>,
     /// (hash, square, depth, squares of offered pieces) -> static exchange.
     sees: FxMap<(u64, u8, u32, u128), f64>,
     /// (hash, depth, squares of offered pieces) -> best gain and the squares of its targets.
@@ -440,7 +441,7 @@ fn ids_fingerprint(b: &Tracked) -> u64 {
 /// The caches of the last classification on this thread.
 #[derive(Default)]
 struct Caches {
-    mates: FxMap<(u64, u32, u128), bool>,
+    mates: FxMap<(u64, u128), (u32, u32)>,
     sees: FxMap<(u64, u8, u32, u128), f64>,
     gains: FxMap<(u64, u32, u128), (f64, u128)>,
     gain_bounds: FxMap<(u64, u32, u128), (f64, f64)>,
@@ -574,8 +575,33 @@ impl<'a> Analyzer<'a> {
         out
     }
 
+    /// Is `key` (attacker, target) one of [`Analyzer::threats`]`(b, None)`? Only the lines of
+    /// checks opened by that attacker are searched (the direct threats are those of every
+    /// attacker either way).
+    pub fn has_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
+        self.threats(b, Some(key.0)).iter().any(|t| t.key() == key)
+    }
+
     fn threats_uncached(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
-        let mut out = self.direct_threats(b);
+        let mut out = if checker.is_some() {
+            // The direct threats do not depend on the checker: shared with the other calls.
+            let key = (
+                b.pos.hash(),
+                ids_fingerprint(b),
+                u8::MAX - 1,
+                squares_of(b, self.offered),
+            );
+            match self.threats.get(&key) {
+                Some(d) => d.clone(),
+                None => {
+                    let d = self.direct_threats(b);
+                    self.threats.insert(key, d.clone());
+                    d
+                }
+            }
+        } else {
+            self.direct_threats(b)
+        };
         if self
             .rs
             .chase_forms
@@ -1139,14 +1165,10 @@ impl<'a> Analyzer<'a> {
     }
 
     fn mate_by_checks_in(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
-        let mut d = 1;
-        while d <= plies {
-            if self.mate_within(b, d, avoid) {
-                return true;
-            }
-            d += 2;
-        }
-        false
+        // The oracle deepens one check at a time (1, 3, 5, ... plies) and stops at the first
+        // mate; a mate within d plies is one within d + 2, so that is the answer of the deepest
+        // search alone. The mate in one is tried first: it is cheap and often decides.
+        plies >= 1 && (self.mate_within(b, 1, avoid) || self.mate_within(b, plies, avoid))
     }
 
     fn mate_within(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
@@ -1156,12 +1178,22 @@ impl<'a> Analyzer<'a> {
         let avoid_sq: u128 = ids_in(avoid)
             .filter_map(|id| b.square_of(id))
             .fold(0, |a, s| a | (1u128 << s.index()));
-        let key = (b.pos.hash(), plies, avoid_sq);
-        if let Some(&r) = self.mates.get(&key) {
-            return r;
+        let key = (b.pos.hash(), avoid_sq);
+        if let Some(&(none_within, mate_within)) = self.mates.get(&key) {
+            if plies <= none_within {
+                return false;
+            }
+            if plies >= mate_within {
+                return true;
+            }
         }
         let r = self.mate_within_search(b, plies, avoid);
-        self.mates.insert(key, r);
+        let e = self.mates.entry(key).or_insert((0, u32::MAX));
+        if r {
+            e.1 = e.1.min(plies);
+        } else {
+            e.0 = e.0.max(plies);
+        }
         r
     }
 

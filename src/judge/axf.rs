@@ -211,15 +211,18 @@ fn new_attacks(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) -> Vec<
 /// Does the move create a threat to win material by a check (要抽吃, 第三節 10): a line of
 /// consecutive checks that wins material, by a (checker, target) pair absent before the move?
 fn new_check_threat(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) -> bool {
-    let old_checks: BTreeSet<(PieceId, PieceId)> = az
-        .threats(before, None)
+    // The threats before the move are asked only about the lines of checks there are after it.
+    let now: Vec<(PieceId, PieceId)> = az
+        .threats(&after.passed(), None)
         .iter()
         .filter(|t| t.via_checks)
         .map(Threat::key)
         .collect();
-    az.threats(&after.passed(), None)
-        .iter()
-        .any(|t| t.via_checks && !old_checks.contains(&t.key()))
+    now.into_iter().any(|key| {
+        !az.threats(before, Some(key.0))
+            .iter()
+            .any(|t| t.via_checks && t.key() == key)
+    })
 }
 
 /// Classifies move `m` played from `pos` under the AXF rules (see the module doc); the order of

@@ -350,11 +350,6 @@ fn chase_test(
     let rules = az.rs;
     let me = before.pos.turn();
     let checker = None;
-    let old: BTreeSet<(PieceId, PieceId)> = az
-        .threats(before, checker)
-        .iter()
-        .map(Threat::key)
-        .collect();
     let exchange_partners: IdSet = new_exchange_pairs(az, before, after, mover)
         .into_iter()
         .fold(0, |a, (_, e)| a | id_bit(e));
@@ -391,17 +386,21 @@ fn chase_test(
         .into_iter()
         .filter(|x| x.first_capture.is_none_or(|c| offered & id_bit(c) == 0))
         .collect();
-    t.offers = offers
-        .into_iter()
-        .filter(|x| !old.contains(&x.key()))
-        .collect();
-    let mut new: Vec<Threat> = now
-        .iter()
-        .filter(|x| {
-            !old.contains(&x.key()) || (rules.joint_chase_renewed && x.joint && participates(x))
-        })
-        .cloned()
-        .collect();
+    // Newness (29.2): was the threat one of the threats before the move? Asked only of the
+    // threats there are now.
+    for x in offers {
+        if !az.has_threat(before, x.key()) {
+            t.offers.push(x);
+        }
+    }
+    let mut new: Vec<Threat> = Vec::new();
+    for x in &now {
+        if (rules.joint_chase_renewed && x.joint && participates(x))
+            || !az.has_threat(before, x.key())
+        {
+            new.push(x.clone());
+        }
+    }
     if rules.protector_chase_needs_gain {
         let before_len = new.len();
         let mut kept = Vec::with_capacity(new.len());
