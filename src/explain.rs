@@ -331,6 +331,10 @@ impl Position {
     /// );
     /// ```
     pub fn check_move(&self, m: Move) -> Result<(), IllegalMoveReason> {
+        // A legal move passes every test below; only an illegal one needs the reason.
+        if self.is_legal(m) {
+            return Ok(());
+        }
         let (from, to) = (m.from(), m.to());
         if from == to {
             return Err(IllegalMoveReason::NullMove(from));
@@ -351,9 +355,6 @@ impl Position {
                 to,
                 why,
             });
-        }
-        if self.is_legal(m) {
-            return Ok(());
         }
         if self.move_makes_facing(m) {
             Err(IllegalMoveReason::KingsFacing)

@@ -126,6 +126,13 @@ struct Ctx {
     blockers: u128,
     /// Empty points between the king and an enemy cannon with nothing in between.
     forbidden: u128,
+    /// When in check: the points a piece other than the king must move to for its move to
+    /// possibly answer every check (the checkers, the points between a rook, cannon or facing
+    /// king and the king, the legs of checking horses).
+    evasions: u128,
+    /// When in check: the screens of checking cannons (moving one away may answer the check,
+    /// wherever it goes).
+    screens: u128,
 }
 
 impl Position {
@@ -363,6 +370,8 @@ impl Position {
         let mut in_check = false;
         let mut blockers = 0u128;
         let mut forbidden = 0u128;
+        let mut evasions = 0u128;
+        let mut screens = 0u128;
         for d in 0..4 {
             let ray = RAYS[d][k];
             let sliders = if d % 2 == 0 { rooks | eking } else { rooks };
@@ -381,6 +390,7 @@ impl Position {
             on &= !bit(p1);
             if sliders & bit(p1) != 0 {
                 in_check = true;
+                evasions |= ray & !RAYS[d][p1];
                 continue;
             }
             if cannons & bit(p1) != 0 {
@@ -395,6 +405,8 @@ impl Position {
                 blockers |= bit(p1);
             } else if cannons & bit(p2) != 0 {
                 in_check = true;
+                evasions |= ray & !RAYS[d][p2] & !bit(p1);
+                screens |= bit(p1);
                 continue;
             }
             if on == 0 {
@@ -413,23 +425,26 @@ impl Position {
                     let b = bit(g.blocks[i] as usize);
                     if self.occ & b == 0 {
                         in_check = true;
+                        evasions |= b | (g.targets[i] & horses);
                     } else {
                         blockers |= b;
                     }
                 }
             }
         }
-        if STEP_ATTACKERS[them.index()][Role::Pawn as usize][k]
+        let pawns = STEP_ATTACKERS[them.index()][Role::Pawn as usize][k]
             & self.by_role[Role::Pawn as usize]
-            & enemy
-            != 0
-        {
+            & enemy;
+        if pawns != 0 {
             in_check = true;
+            evasions |= pawns;
         }
         Ctx {
             in_check,
             blockers,
             forbidden,
+            evasions,
+            screens,
         }
     }
 
@@ -501,6 +516,10 @@ impl Position {
             if slow & bit(from) != 0 {
                 let mut legal = 0;
                 let mut tt = t;
+                if ctx.in_check && R != Role::King as usize && ctx.screens & bit(from) == 0 {
+                    // Any other move must take a checker or stand in a check's way.
+                    tt &= ctx.evasions;
+                }
                 while tt != 0 {
                     let to = tt.trailing_zeros() as usize;
                     tt &= tt - 1;

@@ -448,6 +448,28 @@ struct Caches {
     threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
 }
 
+impl Caches {
+    /// Empty caches with room for a typical classification.
+    fn with_capacity() -> Caches {
+        Caches {
+            mates: FxMap::with_capacity_and_hasher(1024, Default::default()),
+            sees: FxMap::with_capacity_and_hasher(4096, Default::default()),
+            gains: FxMap::with_capacity_and_hasher(1024, Default::default()),
+            gain_bounds: FxMap::with_capacity_and_hasher(1024, Default::default()),
+            threats: FxMap::with_capacity_and_hasher(64, Default::default()),
+        }
+    }
+
+    /// Forgets every entry, keeping the memory.
+    fn clear(&mut self) {
+        self.mates.clear();
+        self.sees.clear();
+        self.gains.clear();
+        self.gain_bounds.clear();
+        self.threats.clear();
+    }
+}
+
 /// Entries kept between classifications at most (a few tens of MB).
 const CACHE_LIMIT: usize = 1 << 19;
 
@@ -459,7 +481,12 @@ thread_local! {
 /// Forgets the search caches this thread keeps between classifications under one rule set:
 /// the next judgement starts cold, as the first one of a process does.
 pub fn clear_caches() {
-    let _ = CACHES.try_with(|x| *x.borrow_mut() = None);
+    // The entries go; the memory stays for the next classification.
+    let _ = CACHES.try_with(|x| {
+        if let Some((_, c)) = x.borrow_mut().as_mut() {
+            c.clear();
+        }
+    });
 }
 
 impl Drop for Analyzer<'_> {
@@ -485,19 +512,15 @@ impl<'a> Analyzer<'a> {
     /// hold for the same parameters.
     pub fn new(rs: &'a RuleSet) -> Analyzer<'a> {
         let key = CacheKey::of(rs);
-        let c = CACHES
-            .try_with(|x| x.borrow_mut().take())
-            .ok()
-            .flatten()
-            .filter(|(k, _)| *k == key)
-            .map(|(_, c)| c)
-            .unwrap_or_else(|| Caches {
-                mates: FxMap::with_capacity_and_hasher(1024, Default::default()),
-                sees: FxMap::with_capacity_and_hasher(4096, Default::default()),
-                gains: FxMap::with_capacity_and_hasher(1024, Default::default()),
-                gain_bounds: FxMap::with_capacity_and_hasher(1024, Default::default()),
-                threats: FxMap::with_capacity_and_hasher(64, Default::default()),
-            });
+        let c = match CACHES.try_with(|x| x.borrow_mut().take()).ok().flatten() {
+            Some((k, c)) if k == key => c,
+            // Entries computed under other parameters do not hold: only the memory is reused.
+            Some((_, mut c)) => {
+                c.clear();
+                c
+            }
+            None => Caches::with_capacity(),
+        };
         Analyzer {
             rs,
             offered: 0,
@@ -575,40 +598,84 @@ impl<'a> Analyzer<'a> {
         out
     }
 
-    /// Is `key` (attacker, target) one of [`Analyzer::threats`]`(b, None)`? Only the lines of
-    /// checks opened by that attacker are searched (the direct threats are those of every
-    /// attacker either way).
+    /// Is `key` (attacker, target) one of [`Analyzer::threats`]`(b, None)`? The same answer,
+    /// searching only the lines of checks the attacker opens, and only when the target is no
+    /// direct threat (a line of checks counts only for a piece that cannot be won directly).
     pub fn has_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
-        self.threats(b, Some(key.0)).iter().any(|t| t.key() == key)
+        let (attacker, target) = key;
+        let direct = self.direct_threats_cached(b);
+        if direct.iter().any(|t| t.key() == key) {
+            return true;
+        }
+        if direct.iter().any(|t| t.target == target) {
+            return false;
+        }
+        self.check_line_wins(b, attacker, target)
     }
 
-    fn threats_uncached(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
-        let mut out = if checker.is_some() {
-            // The direct threats do not depend on the checker: shared with the other calls.
-            let key = (
-                b.pos.hash(),
-                ids_fingerprint(b),
-                u8::MAX - 1,
-                squares_of(b, self.offered),
-            );
-            match self.threats.get(&key) {
-                Some(d) => d.clone(),
-                None => {
-                    let d = self.direct_threats(b);
-                    self.threats.insert(key, d.clone());
-                    d
+    /// Is `key` (attacker, target) one of the threats by consecutive checks
+    /// (`via_checks`) of [`Analyzer::threats`]`(b, None)`?
+    pub fn has_check_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
+        let (attacker, target) = key;
+        let direct = self.direct_threats_cached(b);
+        if direct.iter().any(|t| t.target == target) {
+            return false;
+        }
+        self.check_line_wins(b, attacker, target)
+    }
+
+    /// Does a line of consecutive checks opened by `attacker` win `target` (a threat of
+    /// [`Analyzer::check_threats`], whatever the direct threats)?
+    fn check_line_wins(&mut self, b0: &Tracked, attacker: PieceId, target: PieceId) -> bool {
+        if !self.check_lines_on()
+            || (self.rs.pawn_by_checks_no_gain && is_pawn(b0, target))
+            || b0.square_of(target).is_none()
+        {
+            return false;
+        }
+        let depth = self.rs.chase_search_depth;
+        let mut b = b0.clone();
+        for k in checking_moves(&mut b) {
+            if id_at(&b, k.from()) != Some(attacker) || !self.line_exceeds(&mut b, k, depth, 0.0) {
+                continue;
+            }
+            if let Some((_, targets)) = self.check_line(&mut b, k, depth) {
+                if ids_on(&b, targets) & id_bit(target) != 0 {
+                    return true;
                 }
             }
-        } else {
-            self.direct_threats(b)
-        };
-        if self
-            .rs
+        }
+        false
+    }
+
+    /// Does the rule set count lines of consecutive checks as threats (29.1 second form)?
+    fn check_lines_on(&self) -> bool {
+        self.rs
             .chase_forms
             .iter()
             .any(|f| f == "capture_after_consecutive_checks")
             && self.rs.chase_search_depth >= 3
-        {
+    }
+
+    /// [`Analyzer::direct_threats`], cached with the threats.
+    fn direct_threats_cached(&mut self, b: &Tracked) -> Vec<Threat> {
+        let key = (
+            b.pos.hash(),
+            ids_fingerprint(b),
+            u8::MAX - 1,
+            squares_of(b, self.offered),
+        );
+        if let Some(d) = self.threats.get(&key) {
+            return d.clone();
+        }
+        let d = self.direct_threats(b);
+        self.threats.insert(key, d.clone());
+        d
+    }
+
+    fn threats_uncached(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
+        let mut out = self.direct_threats_cached(b);
+        if self.check_lines_on() {
             let direct: IdSet = out.iter().fold(0, |a, t| a | id_bit(t.target));
             let depth = self.rs.chase_search_depth;
             for t in self.check_threats(b, depth, checker) {

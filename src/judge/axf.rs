@@ -218,11 +218,7 @@ fn new_check_threat(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) ->
         .filter(|t| t.via_checks)
         .map(Threat::key)
         .collect();
-    now.into_iter().any(|key| {
-        !az.threats(before, Some(key.0))
-            .iter()
-            .any(|t| t.via_checks && t.key() == key)
-    })
+    now.into_iter().any(|key| !az.has_check_threat(before, key))
 }
 
 /// Classifies move `m` played from `pos` under the AXF rules (see the module doc); the order of
