@@ -1467,3 +1467,183 @@ mod tests {
         assert!(checks > 50, "too few checks seen: {checks}");
     }
 }
+
+/// The bounded check-line search ([`Analyzer::gain_exceeds`], [`Analyzer::line_exceeds`] and
+/// the pruned [`Analyzer::best_gain`]) against the plain search it replaces, which evaluates
+/// every capture and every line in full (the oracle's way).
+#[cfg(test)]
+mod bounded_search_tests {
+    use super::*;
+    use crate::judge::Builtin;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    /// The oracle's `best_gain`, unpruned and uncached.
+    fn best_gain_plain(az: &mut Analyzer<'_>, b: &mut Tracked, depth: u32) -> (f64, u128) {
+        if depth == 0 {
+            return (0.0, 0);
+        }
+        let mut best = 0.0;
+        let mut targets: u128 = 0;
+        for m in captures_ordered(b) {
+            let Some(target) = id_at(b, m.to()) else {
+                continue;
+            };
+            let v = value(az.rs, b, target);
+            let u = b.play_undo(m);
+            let gain = v - az.see(b, m.to(), 8);
+            let ok = gain > 0.0 && !az.mates_at_once(b);
+            b.undo(m, u);
+            if ok && gain > best {
+                best = gain;
+                targets = 1u128 << m.to().index();
+            }
+        }
+        if depth >= 3 {
+            for k in checking_moves_ordered(b) {
+                if let Some((g, ts)) = check_line_plain(az, b, k, depth) {
+                    if g > best {
+                        best = g;
+                        targets = ts;
+                    }
+                }
+            }
+        }
+        (best, targets)
+    }
+
+    /// The oracle's `check_line`, every answer evaluated in full.
+    fn check_line_plain(
+        az: &mut Analyzer<'_>,
+        b: &mut Tracked,
+        k: Move,
+        depth: u32,
+    ) -> Option<(f64, u128)> {
+        let rs = az.rs;
+        let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
+        let uk = b.play_undo(k);
+        let replies = b.pos.legal_moves();
+        let mut out = if replies.is_empty() {
+            None
+        } else {
+            Some((f64::INFINITY, 0))
+        };
+        for &r in replies.iter() {
+            let lost_piece = id_at(b, r.to());
+            let lost = lost_piece.map(|v| value(rs, b, v)).unwrap_or(0.0);
+            let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(b, v));
+            let ur = b.play_undo(r);
+            if !b.pos.has_legal_move() {
+                out = None;
+            }
+            let (sub, sub_sq) = best_gain_plain(az, b, depth.saturating_sub(2));
+            let mut total = first + sub - lost;
+            if lost_pawn_only && sub > 0.0 && !(rs.pawn_for_rook_is_gain && sub_sq & rooks(b) != 0)
+            {
+                total = first - lost;
+            }
+            let sub_ids = ids_on(b, sub_sq);
+            b.undo(r, ur);
+            if total <= 0.0 {
+                out = None;
+            }
+            out = out.map(|(w, t): (f64, IdSet)| (w.min(total), t | sub_ids));
+        }
+        b.undo(k, uk);
+        out.filter(|(_, t)| *t != 0)
+            .map(|(w, ids)| (w, squares_of(b, ids)))
+    }
+
+    /// A position with the kings and a few attacking pieces placed at random (lines of checks
+    /// are frequent there).
+    fn sparse(rng: &mut impl Rng) -> crate::Position {
+        loop {
+            let mut cells = [['.'; 9]; 10];
+            cells[rng.gen_range(0..3)][rng.gen_range(3..6)] = 'k';
+            cells[rng.gen_range(7..10)][rng.gen_range(3..6)] = 'K';
+            let mut pieces: Vec<char> = "RRNCPrncaab".chars().collect();
+            pieces.shuffle(rng);
+            for p in pieces.into_iter().take(rng.gen_range(4..9)) {
+                let (r, f) = (rng.gen_range(0..10), rng.gen_range(0..9));
+                if cells[r][f] == '.' {
+                    cells[r][f] = p;
+                }
+            }
+            let placement: Vec<String> = cells
+                .iter()
+                .map(|row| {
+                    let mut s = String::new();
+                    let mut empty = 0;
+                    for &c in row {
+                        if c == '.' {
+                            empty += 1;
+                        } else {
+                            if empty > 0 {
+                                s.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            s.push(c);
+                        }
+                    }
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                    }
+                    s
+                })
+                .collect();
+            let turn = if rng.gen_bool(0.5) { 'w' } else { 'b' };
+            let fen = format!("{} {turn} - - 0 1", placement.join("/"));
+            if let Ok(p) = crate::Position::from_fen(&fen) {
+                if !p.is_check() || rng.gen_bool(0.2) {
+                    return p;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bounded_search_gives_the_plain_answers() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let (mut lines, mut won, mut gains) = (0, 0, 0);
+        for id in ["cxa-1999", "cxa-2011"] {
+            let rs = RuleSet::builtin(id).unwrap();
+            for _ in 0..600 {
+                let mut b = Tracked::new(sparse(&mut rng));
+                let fen = b.pos.to_fen();
+                clear_caches();
+                let mut az = Analyzer::new(rs);
+                for depth in [3, 5, 7] {
+                    let plain = best_gain_plain(&mut az, &mut b.clone(), depth);
+                    assert_eq!(az.best_gain(&mut b, depth), plain, "{fen} depth {depth}");
+                    gains += usize::from(plain.0 > 0.0);
+                    for theta in [0.0, 0.5, 1.0, 2.0, 3.5, 4.5, 9.0] {
+                        assert_eq!(
+                            az.gain_exceeds(&mut b, depth, theta),
+                            plain.0 > theta,
+                            "{fen} depth {depth} theta {theta}"
+                        );
+                    }
+                    for k in checking_moves(&mut b) {
+                        let plain = check_line_plain(&mut az, &mut b.clone(), k, depth);
+                        lines += 1;
+                        won += usize::from(plain.is_some());
+                        assert_eq!(az.check_line(&mut b, k, depth), plain, "{fen} {k} {depth}");
+                        for theta in [0.0, 1.0, 2.0, 4.5] {
+                            assert_eq!(
+                                az.line_exceeds(&mut b, k, depth, theta),
+                                plain.is_some_and(|(w, _)| w > theta),
+                                "{fen} {k} depth {depth} theta {theta}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{lines} lines, {won} won, {gains} gains");
+        // The positions exercise the search: lines that win and lines that do not.
+        assert!(
+            lines > 500 && won > 30 && gains > 100,
+            "{lines} lines, {won} won, {gains} gains"
+        );
+    }
+}
