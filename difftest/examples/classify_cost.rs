@@ -31,6 +31,40 @@ fn main() {
                 )
             })
             .collect();
+        if let Ok(g) = std::env::var("GAME") {
+            // One game: its moves, and the time of each move's classification.
+            let (r, start, moves, id) = &games[g.parse::<usize>().unwrap()];
+            let mut r = (*r).clone();
+            if let Ok(d) = std::env::var("KILL_DEPTH") {
+                r.kill_search_depth = d.parse().unwrap();
+            }
+            let r = &r;
+            println!("{id} {} {}", start.to_fen(), cases[g.parse::<usize>().unwrap()].moves.join(" "));
+            let mut t = f::Tracked::new(start.clone());
+            if let Ok(ply) = std::env::var("PLY") {
+                // One move of the game, classified cold REPEAT times (for perf).
+                let ply: usize = ply.parse().unwrap();
+                for m in &moves[..ply - 1] {
+                    t.play(*m);
+                }
+                let n: usize = std::env::var("REPEAT").map_or(1, |v| v.parse().unwrap());
+                let s = Instant::now();
+                for _ in 0..n {
+                    f::clear_caches();
+                    std::hint::black_box(f::classify(r, &t, moves[ply - 1], None).unwrap());
+                }
+                println!("ply {ply} {}: {:?} per classification", moves[ply - 1], s.elapsed() / n as u32);
+                return;
+            }
+            for m in moves {
+                f::clear_caches();
+                let s = Instant::now();
+                let c = f::classify(r, &t, *m, None).unwrap();
+                println!("  {m} {:?} {:?} {}", s.elapsed(), c.class, c.note);
+                t.play(*m);
+            }
+            return;
+        }
         for _ in 0..passes {
             let mut times = Vec::new();
             for (i, (r, start, moves, id)) in games.iter().enumerate() {
