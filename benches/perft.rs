@@ -8,6 +8,9 @@
 //!   `/usr/games/fairy-stockfish` (Debian package `fairy-stockfish`) or `$XQ_PEER_ENGINE` exists.
 //!   The engine is started once; each iteration sends `position` + `go perft N` and waits for
 //!   `Nodes searched`, so process start-up is not measured.
+//! - group `primitives`: the position-level primitives of the repetition judge's searches
+//!   (`checking_moves`, `has_legal_move`, `legal_captures`) over the positions of random games,
+//!   each position also with the other side to move (the judge's "pass" positions).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -172,5 +175,48 @@ fn peer(c: &mut Criterion) {
     bench_group(c, "peer", |fen| engine.perft(fen, DEPTH).unwrap_or(0));
 }
 
-criterion_group!(benches, fast, fast_portable, oracle, peer);
+/// The positions of seeded random games (and the same with the other side to move, when legal).
+fn random_positions() -> Vec<Position> {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut out = Vec::new();
+    for _ in 0..4 {
+        let mut pos = Position::startpos();
+        for _ in 0..100 {
+            out.push(pos.clone());
+            let mut fen: Vec<String> = pos.to_fen().split(' ').map(String::from).collect();
+            fen[1] = if fen[1] == "w" { "b" } else { "w" }.to_string();
+            if let Ok(passed) = Position::from_fen(&fen.join(" ")) {
+                out.push(passed);
+            }
+            let moves = pos.legal_moves();
+            let Some(&m) = moves.choose(&mut rng) else {
+                break;
+            };
+            pos.play(m);
+        }
+    }
+    out
+}
+
+fn primitives(c: &mut Criterion) {
+    let positions = random_positions();
+    let mut group = c.benchmark_group("primitives");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("checking_moves", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| p.checking_moves().len())
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("has_legal_move", |b| {
+        b.iter(|| positions.iter().filter(|p| p.has_legal_move()).count())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, fast, fast_portable, oracle, peer, primitives);
 criterion_main!(benches);

@@ -36,7 +36,7 @@ pub mod tables;
 pub use bitboard::Bitboard;
 pub use explain::{parse_moves, IllegalMoveReason, MoveListError, MoveListErrorKind, WhyNot};
 pub use fen::{BoardError, FenError, Relaxation};
-pub use moves::{Move, MoveList, MoveParseError, RankConvention, MAX_MOVES};
+pub use moves::{Move, MoveList, MoveListIntoIter, MoveParseError, RankConvention, MAX_MOVES};
 pub use notation::{Format, NotationError};
 pub use position::{Outcome, PerftDetail, Position, Setup, UndoInfo};
 pub use record::{GameRecord, GameResult};

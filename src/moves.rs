@@ -207,3 +207,55 @@ impl<'a> IntoIterator for &'a MoveList {
         self.iter()
     }
 }
+
+impl MoveList {
+    /// Sorts the list by a key computed once per move (no allocation; ties keep no order).
+    pub(crate) fn sort_by_cached_key_u64(&mut self, mut key: impl FnMut(Move) -> u64) {
+        let mut keyed = [(
+            0u64,
+            Move::new(Square::new_unchecked(0), Square::new_unchecked(0)),
+        ); MAX_MOVES];
+        let n = self.len;
+        for (slot, &m) in keyed.iter_mut().zip(self.iter()) {
+            *slot = (key(m), m);
+        }
+        keyed[..n].sort_unstable_by_key(|x| x.0);
+        for (m, x) in self.moves.iter_mut().zip(&keyed[..n]) {
+            *m = x.1;
+        }
+    }
+}
+
+/// The by-value iterator of a [`MoveList`].
+#[derive(Clone, Debug)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let m = self.list.get(self.next).copied()?;
+        self.next += 1;
+        Some(m)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.list.len - self.next;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}

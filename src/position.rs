@@ -486,20 +486,27 @@ impl Position {
 
     /// Calls `f(from, targets)` for every own piece with its legal targets.
     #[inline(always)]
-    fn for_each_legal(&self, mut f: impl FnMut(usize, u128)) {
-        let ctx = self.ctx();
-        self.role_legal::<0>(&ctx, &mut f);
-        self.role_legal::<1>(&ctx, &mut f);
-        self.role_legal::<2>(&ctx, &mut f);
-        self.role_legal::<3>(&ctx, &mut f);
-        self.role_legal::<4>(&ctx, &mut f);
-        self.role_legal::<5>(&ctx, &mut f);
-        self.role_legal::<6>(&ctx, &mut f);
+    fn for_each_legal(&self, f: impl FnMut(usize, u128)) {
+        self.for_each_legal_in(!0, f)
     }
 
-    /// Legal targets of every own piece of role index `R`.
+    /// Calls `f(from, targets)` for every own piece with its legal targets within `mask`
+    /// (only those are tested).
     #[inline(always)]
-    fn role_legal<const R: usize>(&self, ctx: &Ctx, f: &mut impl FnMut(usize, u128)) {
+    fn for_each_legal_in(&self, mask: u128, mut f: impl FnMut(usize, u128)) {
+        let ctx = self.ctx();
+        self.role_legal::<0>(&ctx, mask, &mut f);
+        self.role_legal::<1>(&ctx, mask, &mut f);
+        self.role_legal::<2>(&ctx, mask, &mut f);
+        self.role_legal::<3>(&ctx, mask, &mut f);
+        self.role_legal::<4>(&ctx, mask, &mut f);
+        self.role_legal::<5>(&ctx, mask, &mut f);
+        self.role_legal::<6>(&ctx, mask, &mut f);
+    }
+
+    /// Legal targets within `mask` of every own piece of role index `R`.
+    #[inline(always)]
+    fn role_legal<const R: usize>(&self, ctx: &Ctx, mask: u128, f: &mut impl FnMut(usize, u128)) {
         let role = Role::ALL[R];
         let us = self.turn.index();
         let mut pieces = self.by_color[us] & self.by_role[R];
@@ -512,7 +519,7 @@ impl Position {
         while pieces != 0 {
             let from = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
-            let t = self.targets(role, from);
+            let t = self.targets(role, from) & mask;
             if slow & bit(from) != 0 {
                 let mut legal = 0;
                 let mut tt = t;
@@ -543,6 +550,31 @@ impl Position {
     fn legal_moves_inline(&self) -> MoveList {
         let mut list = MoveList::new();
         self.for_each_legal(|from, mut t| {
+            while t != 0 {
+                let to = t.trailing_zeros() as usize;
+                t &= t - 1;
+                list.push(Move::new(
+                    Square::new_unchecked(from as u8),
+                    Square::new_unchecked(to as u8),
+                ));
+            }
+        });
+        list
+    }
+
+    /// The legal captures (moves onto an enemy piece), in the order of
+    /// [`Position::legal_moves`].
+    ///
+    /// ```
+    /// let pos = xiangqi_rules::Position::from_fen(
+    ///     "4k4/9/9/9/4r4/9/9/9/4R4/3K5 w - - 0 1",
+    /// ).unwrap();
+    /// let caps: Vec<String> = pos.legal_captures().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(caps, ["e1e5"]);
+    /// ```
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.for_each_legal_in(self.by_color[self.turn.other().index()], |from, mut t| {
             while t != 0 {
                 let to = t.trailing_zeros() as usize;
                 t &= t - 1;
@@ -766,6 +798,60 @@ impl Position {
     }
 }
 
+/// What [`Position::checking_moves`] computes once per call about the enemy king (not attacked
+/// now) and the side to move's pieces.
+struct CheckGeometry {
+    /// `[role]`: the points from which a piece of that role attacks the king once there (the
+    /// cannon entry holds only for a cannon off the king's rank and file).
+    direct: [u128; 7],
+    /// Empty points between the king and an own cannon with nothing between (any piece but
+    /// that cannon moving there makes its screen).
+    screens: u128,
+    /// Origins whose moves need [`CheckGeometry::masks_of`].
+    special: u128,
+    /// The king's rank and file.
+    lines: u128,
+    /// Own cannons on the king's rank or file.
+    cannons_on_lines: u128,
+    /// Per ray of the king: an own cannon seeing the king with no screen and the points between
+    /// (128 = none).
+    zero_screen: [(usize, u128); 4],
+    /// (origin, the targets that discover a rook's or a cannon's check from it); 128 = unused.
+    disc: [(usize, u128); 8],
+    /// Own pieces on the leg of an own horse's attack on the king: every move discovers it.
+    horse_legs: u128,
+}
+
+impl CheckGeometry {
+    /// The checking targets of the piece of role index `r` on `from` (a point of `special`):
+    /// `(exact, verify)`, where every target in `exact` gives check and a target in `verify`
+    /// only may (tested by [`Position::gives_check`]).
+    #[inline]
+    fn masks_of(&self, r: usize, from: usize) -> (u128, u128) {
+        let fb = bit(from);
+        if self.horse_legs & fb != 0 {
+            return (!0, 0);
+        }
+        let (mut exact, verify) = if self.cannons_on_lines & fb != 0 {
+            // Its own screens change with its move: test each target on the lines.
+            (0, self.lines)
+        } else {
+            (self.direct[r], 0)
+        };
+        for &(p, seg) in &self.zero_screen {
+            if p != from {
+                exact |= seg;
+            }
+        }
+        for &(p, m) in &self.disc {
+            if p == from {
+                exact |= m;
+            }
+        }
+        (exact, verify & !exact)
+    }
+}
+
 /// For each square: its rank, its file and the 5x5 box around it (see `gives_check`).
 static NEAR_KING: [u128; 90] = {
     let mut t = [0u128; 90];
@@ -850,52 +936,79 @@ impl Position {
         }
     }
 
-    /// The legal moves of the side to move that give check ([`Position::gives_check`]), in the
-    /// order of [`Position::legal_moves`]. `origins[r]` must hold every point from which a
-    /// piece of role index `r` of the side to move could move onto the enemy king's point on
-    /// an empty board (a superset of its direct checks), and `reach[r][from]` every point such
-    /// a piece could move to from `from` on an empty board (a superset of its targets).
+    /// The legal moves of the side to move after which the other side is in check (as
+    /// [`Position::is_check`] would say after [`Position::play`]; facing kings count, a capture
+    /// of the king is no check), in the order of [`Position::legal_moves`].
     ///
-    /// Only candidates [`Position::gives_check`] could accept are tested, and legality only for
-    /// those that give check. When the enemy king is not attacked now, a move gives check only
-    /// directly (its destination on the king's rank or file or in `origins`) or by discovery,
-    /// which needs its origin on the king's rank or file (rook, cannon, facing kings) or on a
-    /// leg point of a horse attack on the king, or a new cannon screen on the king's rank or
-    /// file (pawn attacks do not depend on other pieces). Otherwise every move within
-    /// `NEAR_KING` (the filter of `gives_check`) is tested.
-    pub(crate) fn checking_moves(&self, origins: &[u128; 7], reach: &[[u128; 90]; 7]) -> Vec<Move> {
-        let us = self.turn.index();
-        let k = self.kings[1 - us] as usize;
-        let near = NEAR_KING[k];
-        let attacked_now = self.attacked(k, self.turn, self.occ, self.occ_t, !0);
-        let lines = RAYS[0][k] | RAYS[1][k] | RAYS[2][k] | RAYS[3][k];
-        let mut disc_from = lines;
-        let g = &LEAP_ATTACKERS[us][Role::Horse as usize][k];
-        for i in 0..g.len as usize {
-            disc_from |= bit(g.blocks[i] as usize);
+    /// When the enemy king is not attacked now, the checking targets of each piece are
+    /// computed exactly, without playing or testing each move: direct checks from the
+    /// attack sets of the king's point (a horse's origins with a free leg, a pawn's step
+    /// origins, the rook line and the one-screen cannon line from the king; a cannon already on
+    /// the king's rank or file, whose move changes its own screens, is tested move by move),
+    /// then discovered checks (the only blocker between an own rook and the king, one of the
+    /// two screens of an own cannon, an own piece on the leg of an own horse's attack) and new
+    /// cannon screens (an empty point between the king and an own cannon with nothing between).
+    /// Legality is tested only for the checking moves. When the king is attacked already (a
+    /// position with the turn switched), a move from and to points off the king's lines and
+    /// 5x5 box keeps the check and every other move is tested by [`Position::gives_check`].
+    ///
+    /// ```
+    /// // The horse on e1 is the only blocker between the rook on e0 and the king on e9:
+    /// // each of its moves discovers check.
+    /// let pos = xiangqi_rules::Position::from_fen("4k4/9/9/9/9/9/9/9/4N4/3KR4 w - - 0 1")
+    ///     .unwrap();
+    /// let checks: Vec<String> = pos.checking_moves().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(checks, ["e1c0", "e1g0", "e1c2", "e1g2", "e1d3", "e1f3"]);
+    /// ```
+    pub fn checking_moves(&self) -> MoveList {
+        let us = self.turn;
+        let c = us.index();
+        let k = self.kings[1 - c] as usize;
+        let kb = bit(k);
+        let own = self.by_color[c];
+        let ctx = self.ctx();
+        let mut out = MoveList::new();
+        if self.attacked(k, us, self.occ, self.occ_t, !0) {
+            let near = NEAR_KING[k];
+            for (r, &role) in Role::ALL.iter().enumerate() {
+                let mut pieces = own & self.by_role[r];
+                while pieces != 0 {
+                    let from = pieces.trailing_zeros() as usize;
+                    pieces &= pieces - 1;
+                    // A move from and to points off the king's lines and box changes no attack
+                    // on it: the check stays.
+                    let keeps = if near & bit(from) == 0 { !near } else { 0 };
+                    let mut t = self.targets(role, from) & !kb;
+                    while t != 0 {
+                        let to = t.trailing_zeros() as usize;
+                        t &= t - 1;
+                        let m = Move::new(
+                            Square::new_unchecked(from as u8),
+                            Square::new_unchecked(to as u8),
+                        );
+                        if (keeps & bit(to) != 0 || self.gives_check(m))
+                            && self.legal_with(&ctx, r, from, to)
+                        {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+            return out;
         }
-        let mut out = Vec::new();
+        let g = self.check_geometry(k);
         for (r, &role) in Role::ALL.iter().enumerate() {
-            let mut pieces = self.by_color[us] & self.by_role[r];
-            let direct = lines | origins[r];
+            let mut pieces = own & self.by_role[r];
             while pieces != 0 {
                 let from = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
-                let mask = if attacked_now {
-                    if near & bit(from) == 0 {
-                        near
-                    } else {
-                        !0
-                    }
-                } else if disc_from & bit(from) == 0 {
-                    direct
+                let fb = bit(from);
+                let (exact, verify) = if g.special & fb == 0 {
+                    (g.direct[r] | g.screens, 0)
                 } else {
-                    !0
+                    g.masks_of(r, from)
                 };
-                if reach[r][from] & mask == 0 {
-                    continue;
-                }
-                let mut t = self.targets(role, from) & mask;
+                let mut t = self.targets(role, from) & (exact | verify) & !kb;
                 while t != 0 {
                     let to = t.trailing_zeros() as usize;
                     t &= t - 1;
@@ -903,7 +1016,9 @@ impl Position {
                         Square::new_unchecked(from as u8),
                         Square::new_unchecked(to as u8),
                     );
-                    if self.gives_check(m) && self.legal_full(from, to) {
+                    if (exact & bit(to) != 0 || self.gives_check(m))
+                        && self.legal_with(&ctx, r, from, to)
+                    {
                         out.push(m);
                     }
                 }
@@ -912,18 +1027,175 @@ impl Position {
         out
     }
 
-    /// Whether the side to move has a legal move (king steps first, then the bulk count).
-    pub(crate) fn has_legal_move(&self) -> bool {
-        let k = self.kings[self.turn.index()] as usize;
-        let mut t = self.targets(Role::King, k);
-        while t != 0 {
-            let to = t.trailing_zeros() as usize;
-            t &= t - 1;
-            if self.legal_full(k, to) {
-                return true;
+    /// Whether the pseudo-legal move `from`-`to` of a piece of role index `r` is legal, with the
+    /// node's [`Ctx`] (the test of [`Position::for_each_legal`]).
+    #[inline(always)]
+    fn legal_with(&self, ctx: &Ctx, r: usize, from: usize, to: usize) -> bool {
+        if ctx.in_check || r == Role::King as usize || ctx.blockers & bit(from) != 0 {
+            self.legal_full(from, to)
+        } else {
+            ctx.forbidden & bit(to) == 0
+        }
+    }
+
+    /// The check geometry of the side to move against the enemy king on `k`, which must not be
+    /// attacked now (see [`Position::checking_moves`]).
+    #[allow(clippy::needless_range_loop)]
+    fn check_geometry(&self, k: usize) -> CheckGeometry {
+        let c = self.turn.index();
+        let own = self.by_color[c];
+        let occ = self.occ;
+        let rooks = own & self.by_role[Role::Rook as usize];
+        let cannons = own & self.by_role[Role::Cannon as usize];
+        let horses = own & self.by_role[Role::Horse as usize];
+        let mut g = CheckGeometry {
+            direct: [0; 7],
+            screens: 0,
+            special: 0,
+            lines: RAYS[0][k] | RAYS[1][k] | RAYS[2][k] | RAYS[3][k],
+            cannons_on_lines: 0,
+            zero_screen: [(128, 0); 4],
+            disc: [(128, 0); 8],
+            horse_legs: 0,
+        };
+        g.direct[Role::Rook as usize] = Self::slide(occ, self.occ_t, k, 0);
+        g.direct[Role::Cannon as usize] = Self::slide(occ, self.occ_t, k, 1);
+        g.direct[Role::Pawn as usize] = STEP_ATTACKERS[c][Role::Pawn as usize][k];
+        let lg = &LEAP_ATTACKERS[c][Role::Horse as usize][k];
+        for i in 0..lg.len as usize {
+            let leg = bit(lg.blocks[i] as usize);
+            if occ & leg == 0 {
+                g.direct[Role::Horse as usize] |= lg.targets[i];
+            } else if lg.targets[i] & horses != 0 && own & leg != 0 {
+                g.horse_legs |= leg;
             }
         }
-        self.count_legal() > 0
+        g.cannons_on_lines = cannons & g.lines;
+        let mut nd = 0;
+        for d in 0..4 {
+            let ray = RAYS[d][k];
+            let mut on = ray & occ;
+            if on == 0 {
+                continue;
+            }
+            let next = |x: u128| -> usize {
+                if d < 2 {
+                    x.trailing_zeros() as usize
+                } else {
+                    127 - x.leading_zeros() as usize
+                }
+            };
+            // Points strictly between the king and `p` on this ray.
+            let between = |p: usize| ray & !RAYS[d][p] & !bit(p);
+            let p1 = next(on);
+            on &= !bit(p1);
+            if cannons & bit(p1) != 0 {
+                // A cannon with an empty line: a new piece between makes its screen.
+                g.zero_screen[d] = (p1, between(p1));
+                g.screens |= between(p1);
+            }
+            if on == 0 {
+                continue;
+            }
+            let p2 = next(on);
+            on &= !bit(p2);
+            if own & bit(p1) != 0 && rooks & bit(p2) != 0 {
+                // The only blocker of an own rook: any move off the segment discovers it.
+                g.disc[nd] = (p1, !between(p2));
+                nd += 1;
+            }
+            if on == 0 {
+                continue;
+            }
+            let p3 = next(on);
+            if cannons & bit(p3) != 0 {
+                // Two screens: one leaving (not onto an empty point between) leaves one.
+                let keep = !(between(p3) & !occ);
+                for p in [p1, p2] {
+                    if own & bit(p) != 0 {
+                        g.disc[nd] = (p, keep);
+                        nd += 1;
+                    }
+                }
+            }
+        }
+        g.special = g.horse_legs | g.cannons_on_lines;
+        for &(p, _) in &g.disc[..nd] {
+            g.special |= bit(p);
+        }
+        for &(p, _) in &g.zero_screen {
+            g.special |= bit(p);
+        }
+        g
+    }
+
+    /// Whether the side to move has a legal move. Stops at the first one found: when not in
+    /// check, any piece that pins nothing with a target outside the cannon-forbidden points
+    /// suffices; in check, the king's steps are tried first.
+    ///
+    /// ```
+    /// let pos = xiangqi_rules::Position::startpos();
+    /// assert!(pos.has_legal_move());
+    /// // Black is mated: the rook on d8 checks, is protected by the rook on d7, and e9 faces
+    /// // the red king.
+    /// let mated = xiangqi_rules::Position::from_fen("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1")
+    ///     .unwrap();
+    /// assert!(!mated.has_legal_move());
+    /// ```
+    pub fn has_legal_move(&self) -> bool {
+        const QUICK_FIRST: [usize; 7] = [
+            Role::Rook as usize,
+            Role::Cannon as usize,
+            Role::Horse as usize,
+            Role::Pawn as usize,
+            Role::Advisor as usize,
+            Role::Elephant as usize,
+            Role::King as usize,
+        ];
+        const KING_FIRST: [usize; 7] = [
+            Role::King as usize,
+            Role::Rook as usize,
+            Role::Cannon as usize,
+            Role::Horse as usize,
+            Role::Pawn as usize,
+            Role::Advisor as usize,
+            Role::Elephant as usize,
+        ];
+        let ctx = self.ctx();
+        let own = self.by_color[self.turn.index()];
+        let order = if ctx.in_check {
+            &KING_FIRST
+        } else {
+            &QUICK_FIRST
+        };
+        for &r in order {
+            let role = Role::ALL[r];
+            let mut pieces = own & self.by_role[r];
+            let slow = if ctx.in_check || r == Role::King as usize {
+                pieces
+            } else {
+                pieces & ctx.blockers
+            };
+            while pieces != 0 {
+                let from = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let mut t = self.targets(role, from);
+                if slow & bit(from) == 0 {
+                    if t & !ctx.forbidden != 0 {
+                        return true;
+                    }
+                    continue;
+                }
+                while t != 0 {
+                    let to = t.trailing_zeros() as usize;
+                    t &= t - 1;
+                    if self.legal_full(from, to) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether the move (legal for the side to move) leaves the other side in check, as
@@ -940,10 +1212,11 @@ impl Position {
         let us = p.color;
         let c = us.index();
         let k = self.kings[us.other().index()] as usize;
-        // Every way of giving check moves a piece from or to the king's rank or file or the
-        // 5x5 box around it (direct attack, discovered line, new cannon screen, horse leg).
+        // Every way of giving check (or of ending one) moves a piece from or to the king's rank
+        // or file or the 5x5 box around it (direct attack, discovered line, new cannon screen,
+        // horse leg); any other move leaves the king as attacked as it is.
         if NEAR_KING[k] & (bit(from) | bit(to)) == 0 {
-            return false;
+            return self.attacked(k, us, self.occ, self.occ_t, !0);
         }
         let kb = bit(k);
         let occ = (self.occ & !bit(from)) | bit(to);
@@ -979,6 +1252,142 @@ mod tests {
     use super::*;
 
     const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    /// The definitions the shortcuts must meet, from the legal move list and `play`.
+    fn check_primitives(pos: &Position, seen: &mut [usize; 4]) {
+        let moves = pos.legal_moves();
+        let ek = pos.king(pos.turn().other());
+        let checking: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut a = pos.clone();
+                a.play(m);
+                m.to() != ek && a.is_check()
+            })
+            .collect();
+        let fen = pos.to_fen();
+        assert_eq!(*pos.checking_moves(), checking, "checking_moves {fen}");
+        assert_eq!(
+            pos.has_legal_move(),
+            !moves.is_empty(),
+            "has_legal_move {fen}"
+        );
+        let them = pos.by_color(pos.turn().other());
+        let captures: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| them.contains(m.to()))
+            .collect();
+        assert_eq!(*pos.legal_captures(), captures, "legal_captures {fen}");
+        seen[0] += checking.len();
+        seen[1] += usize::from(moves.is_empty());
+        seen[2] += usize::from(pos.king_attacked(pos.turn().other()));
+        // Discovered checks: the moved piece alone (on an otherwise empty board but the kings)
+        // would not attack the king.
+        seen[3] += checking
+            .iter()
+            .filter(|m| {
+                let mut lone = Setup {
+                    board: [None; 90],
+                    ..pos.to_setup()
+                };
+                for sq in [pos.king(Color::Red), pos.king(Color::Black), m.from()] {
+                    lone.board[sq.index()] = pos.piece_at(sq);
+                }
+                let mut lone = Position::from_setup_unchecked(&lone);
+                lone.play(**m);
+                !lone.king_attacked(pos.turn().other())
+            })
+            .count();
+    }
+
+    /// The same position with the other side to move (the judge's "pass" positions).
+    fn passed(pos: &Position) -> Position {
+        let mut p = pos.clone();
+        p.set_turn(pos.turn().other());
+        p
+    }
+
+    /// `checking_moves`, `has_legal_move` and `legal_captures` against their definitions on
+    /// the positions of random games, each also with the other side to move.
+    #[test]
+    fn primitives_agree_on_random_games() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
+        let mut seen = [0; 4];
+        let mut n = 0;
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..200 {
+                check_primitives(&pos, &mut seen);
+                check_primitives(&passed(&pos), &mut seen);
+                n += 2;
+                let Some(&m) = pos.legal_moves().choose(&mut rng) else {
+                    break;
+                };
+                pos.play(m);
+            }
+        }
+        assert!(n > 5000, "{n} positions");
+        assert!(
+            seen[0] > 1000 && seen[1] > 5 && seen[2] > 100 && seen[3] > 20,
+            "{seen:?}"
+        );
+    }
+
+    /// The same on random sparse positions: a few pieces anywhere, kings in their palaces
+    /// (often facing or attacked), cannons with 0, 1 or 2 screens, horses with blocked legs.
+    #[test]
+    fn primitives_agree_on_sparse_positions() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let palace = |c: Color| -> Vec<usize> {
+            let ranks = if c == Color::Red { 0..3 } else { 7..10 };
+            ranks.flat_map(|r| (3..6).map(move |f| r * 9 + f)).collect()
+        };
+        let mut seen = [0; 4];
+        for i in 0..20000 {
+            let mut board = [None; 90];
+            for c in Color::ALL {
+                let k = *palace(c).choose(&mut rng).unwrap();
+                board[k] = Some(Piece::new(c, Role::King));
+            }
+            // Near the kings' files most of the time, so that lines and legs matter.
+            for _ in 0..rng.gen_range(1..9) {
+                let sq = if rng.gen_bool(0.6) {
+                    rng.gen_range(0..10) * 9 + rng.gen_range(3..6)
+                } else {
+                    rng.gen_range(0..90)
+                };
+                if board[sq].is_some() {
+                    continue;
+                }
+                let role = [
+                    Role::Rook,
+                    Role::Cannon,
+                    Role::Horse,
+                    Role::Pawn,
+                    Role::Advisor,
+                ][rng.gen_range(0..5)];
+                let c = Color::ALL[rng.gen_range(0..2)];
+                board[sq] = Some(Piece::new(c, role));
+            }
+            let setup = Setup {
+                board,
+                turn: Color::ALL[i % 2],
+                halfmoves: 0,
+                fullmoves: 1,
+            };
+            let pos = Position::from_setup_unchecked(&setup);
+            check_primitives(&pos, &mut seen);
+        }
+        assert!(
+            seen[0] > 5000 && seen[1] > 50 && seen[2] > 1000 && seen[3] > 200,
+            "{seen:?}"
+        );
+    }
 
     #[test]
     fn start_perft() {

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use super::track::{PieceId, Tracked};
 use super::RuleSet;
 use crate::tables::{CROSSED, LEAPS, MATERIAL, RAYS, RULES, STEP_MOVE_OR_CAPTURE, STEP_QUIET};
-use crate::{Color, Move, Piece, Role, Square};
+use crate::{Color, Move, MoveList, Piece, Role, Square};
 
 /// A set of piece ids (ids are below 90).
 pub(crate) type IdSet = u128;
@@ -32,6 +32,64 @@ pub(crate) fn ids_in(mut s: IdSet) -> impl Iterator<Item = PieceId> {
         s &= s - 1;
         Some(PieceId(i as u8))
     })
+}
+
+/// A short list of piece ids without heap allocation: the capturers of one point or the
+/// victims of one piece. At most 24 pieces can capture one point (2 per ray, 8 horses, 4
+/// advisors, 4 elephants), so 32 never overflows. Derefs to `[PieceId]`.
+#[derive(Clone)]
+pub(crate) struct Ids {
+    ids: [PieceId; 32],
+    len: u8,
+}
+
+impl Ids {
+    fn new() -> Ids {
+        Ids {
+            ids: [PieceId(0); 32],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, id: PieceId) {
+        self.ids[self.len as usize] = id;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Ids {
+    type Target = [PieceId];
+    fn deref(&self) -> &[PieceId] {
+        &self.ids[..self.len as usize]
+    }
+}
+
+impl std::fmt::Debug for Ids {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Ids {
+    fn eq(&self, o: &Ids) -> bool {
+        **self == **o
+    }
+}
+
+impl IntoIterator for Ids {
+    type Item = PieceId;
+    type IntoIter = std::iter::Take<std::array::IntoIter<PieceId, 32>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.ids.into_iter().take(self.len as usize)
+    }
+}
+
+impl<'a> IntoIterator for &'a Ids {
+    type Item = &'a PieceId;
+    type IntoIter = std::slice::Iter<'a, PieceId>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 /// The piece on the board with identity `id` (`None` once captured).
@@ -194,11 +252,12 @@ fn origins() -> &'static PerPiece {
 }
 
 /// The legal moves of the side to move that capture on `sq`, in id order of the capturers.
-pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
+pub(crate) fn captures_on(b: &Tracked, sq: Square) -> MoveList {
     let us = b.pos.turn();
+    let mut v = MoveList::new();
     match b.pos.piece_at(sq) {
         Some(p) if p.color != us => {}
-        _ => return Vec::new(),
+        _ => return v,
     }
     // The own pieces that could move to `sq` at all ([`could_move`], by table), then the
     // legality test for each.
@@ -207,7 +266,6 @@ pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
     for (r, &role) in Role::ALL.iter().enumerate() {
         cand |= b.pos.pieces(Piece::new(us, role)).0 & o[us.index()][r][sq.index()];
     }
-    let mut v: Vec<Move> = Vec::new();
     while cand != 0 {
         let from = Square::new_unchecked(cand.trailing_zeros() as u8);
         cand &= cand - 1;
@@ -223,21 +281,15 @@ pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Vec<Move> {
 }
 
 /// The legal captures of the side to move in the oracle's order.
-pub(crate) fn captures_ordered(b: &Tracked) -> Vec<Move> {
-    let them = b.pos.by_color(b.pos.turn().other()).0;
-    let mut v: Vec<(u8, u32, Move)> = Vec::new();
-    // Each own piece's legal captures (the same moves as filtering the full list).
-    for from in b.pos.by_color(b.pos.turn()) {
-        let mut t = b.pos.legal_targets_in(from, them);
-        while t != 0 {
-            let to = Square::new_unchecked(t.trailing_zeros() as u8);
-            t &= t - 1;
-            let m = Move::new(from, to);
-            v.push((b.ids[from.index()], order_key(b, m), m));
-        }
-    }
-    v.sort_unstable_by_key(|x| (x.0, x.1));
-    v.into_iter().map(|x| x.2).collect()
+pub(crate) fn captures_ordered(b: &Tracked) -> MoveList {
+    let mut v = b.pos.legal_captures();
+    v.sort_by_cached_key_u64(|m| oracle_key(b, m));
+    v
+}
+
+/// The oracle's order of moves: the moving piece's id, then [`order_key`].
+fn oracle_key(b: &Tracked, m: Move) -> u64 {
+    u64::from(b.ids[m.from().index()]) << 32 | u64::from(order_key(b, m))
 }
 
 /// [`captures_ordered`] from the full legal move list (the reference for the tests).
@@ -1314,50 +1366,40 @@ pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> 
 
 /// The legal moves of the side to move that give check (a capture of the king is none: the
 /// oracle finds no king in check once it is gone).
-pub(crate) fn checking_moves(b: &mut Tracked) -> Vec<Move> {
-    checking_moves_of(&b.pos)
-}
-
-/// [`Position::checking_moves`](crate::Position) with the [`could_move`] origins of the enemy
-/// king's point.
-fn checking_moves_of(pos: &crate::Position) -> Vec<Move> {
-    let us = pos.turn();
-    let k = pos.king(us.other()).index();
-    let o = origins();
-    let mut per_role = [0u128; 7];
-    for (r, x) in per_role.iter_mut().enumerate() {
-        *x = o[us.index()][r][k];
-    }
-    pos.checking_moves(&per_role, &could_move_tables().1[us.index()])
+pub(crate) fn checking_moves(b: &mut Tracked) -> MoveList {
+    b.pos.checking_moves()
 }
 
 /// [`checking_moves`] in the oracle's order (pieces by id, then each piece's rules in order),
 /// where the first of equal results is kept.
-pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> Vec<Move> {
-    let mut v: Vec<(u8, u32, Move)> = checking_moves(b)
-        .into_iter()
-        .map(|m| (b.ids[m.from().index()], order_key(b, m), m))
-        .collect();
-    v.sort_unstable_by_key(|x| (x.0, x.1));
-    v.into_iter().map(|x| x.2).collect()
+pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> MoveList {
+    let mut v = checking_moves(b);
+    v.sort_by_cached_key_u64(|m| oracle_key(b, m));
+    v
 }
 
 /// The enemy pieces the piece on `from` could legally capture (side to move's piece), in the
 /// oracle's order.
-pub(crate) fn capturable_by(b: &Tracked, from: Square) -> Vec<PieceId> {
+pub(crate) fn capturable_by(b: &Tracked, from: Square) -> Ids {
     // The legal targets of that one piece (a legal move never lands on an own piece, so an
     // occupied target holds an enemy piece): the same set as filtering the full move list.
     let mut t = b.pos.legal_targets_in(from, b.pos.occupied().0);
-    let mut v: Vec<(u32, PieceId)> = Vec::with_capacity(t.count_ones() as usize);
+    let mut v = [(0u32, PieceId(0)); 32];
+    let mut n = 0;
     while t != 0 {
         let to = Square::new_unchecked(t.trailing_zeros() as u8);
         t &= t - 1;
         if let Some(id) = id_at(b, to) {
-            v.push((order_key(b, Move::new(from, to)), id));
+            v[n] = (order_key(b, Move::new(from, to)), id);
+            n += 1;
         }
     }
-    v.sort_unstable_by_key(|x| x.0);
-    v.into_iter().map(|x| x.1).collect()
+    v[..n].sort_unstable_by_key(|x| x.0);
+    let mut out = Ids::new();
+    for x in &v[..n] {
+        out.push(x.1);
+    }
+    out
 }
 
 /// [`capturable_by`] from the full legal move list (the reference for the tests).
@@ -1384,16 +1426,19 @@ pub(crate) fn reach_of(b: &Tracked, id: PieceId) -> u128 {
 
 /// The pieces of `side` that can legally capture the piece on `sq` (with `side` to move), in
 /// id order.
-pub(crate) fn can_capture(b: &Tracked, side: Color, sq: Square) -> Vec<PieceId> {
+pub(crate) fn can_capture(b: &Tracked, side: Color, sq: Square) -> Ids {
     let t = if b.pos.turn() == side {
         std::borrow::Cow::Borrowed(b)
     } else {
         std::borrow::Cow::Owned(b.with_turn(side))
     };
-    captures_on(&t, sq)
-        .into_iter()
-        .filter_map(|m| id_at(&t, m.from()))
-        .collect()
+    let mut out = Ids::new();
+    for m in captures_on(&t, sq) {
+        if let Some(id) = id_at(&t, m.from()) {
+            out.push(id);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -1418,7 +1463,7 @@ mod tests {
                     .copied()
                     .filter(|m| pos.gives_check(*m))
                     .collect();
-                assert_eq!(checking_moves_of(&pos), checking, "{}", pos.to_fen());
+                assert_eq!(*pos.checking_moves(), checking, "{}", pos.to_fen());
                 // The same with the other side to move (the "pass" positions of the analysis,
                 // where the enemy king may stand attacked).
                 let mut passed = pos.clone();
@@ -1429,9 +1474,23 @@ mod tests {
                     .copied()
                     .filter(|m| passed.gives_check(*m))
                     .collect();
-                assert_eq!(checking_moves_of(&passed), checking, "{}", passed.to_fen());
+                assert_eq!(*passed.checking_moves(), checking, "{}", passed.to_fen());
+                let mut ordered: Vec<(u8, u32, Move)> = pos
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| pos.gives_check(**m))
+                    .map(|m| (t.ids[m.from().index()], order_key(&t, *m), *m))
+                    .collect();
+                ordered.sort_by_key(|x| (x.0, x.1));
+                let ordered: Vec<Move> = ordered.into_iter().map(|x| x.2).collect();
                 assert_eq!(
-                    captures_ordered(&Tracked::new(pos.clone())),
+                    *checking_moves_ordered(&mut t.clone()),
+                    ordered,
+                    "{}",
+                    pos.to_fen()
+                );
+                assert_eq!(
+                    *captures_ordered(&Tracked::new(pos.clone())),
                     captures_ordered_from_list(&Tracked::new(pos.clone())),
                     "{}",
                     pos.to_fen()
@@ -1450,9 +1509,9 @@ mod tests {
                         all.clear();
                     }
                     all.sort_by_key(|m| t.ids[m.from().index()]);
-                    assert_eq!(captures_on(&t, sq), all, "{} {sq}", pos.to_fen());
+                    assert_eq!(*captures_on(&t, sq), all, "{} {sq}", pos.to_fen());
                     assert_eq!(
-                        capturable_by(&t, sq),
+                        *capturable_by(&t, sq),
                         capturable_by_from_list(&t, sq),
                         "{} {sq}",
                         pos.to_fen()

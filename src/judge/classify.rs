@@ -725,7 +725,7 @@ fn followed(
     let rules = az.rs;
     let me = after.piece(mover)?.color;
     let mine = after.with_turn(me);
-    let earlier: Vec<PieceId> = capturable_by(before, m.from());
+    let earlier = capturable_by(before, m.from());
     let in_view = capturable_by(&mine, m.to());
     in_view.clone().into_iter().find(|e| {
         is_material(after, *e) && !earlier.contains(e) && {
