@@ -39,7 +39,11 @@ fn main() {
                 r.kill_search_depth = d.parse().unwrap();
             }
             let r = &r;
-            println!("{id} {} {}", start.to_fen(), cases[g.parse::<usize>().unwrap()].moves.join(" "));
+            println!(
+                "{id} {} {}",
+                start.to_fen(),
+                cases[g.parse::<usize>().unwrap()].moves.join(" ")
+            );
             let mut t = f::Tracked::new(start.clone());
             if let Ok(ply) = std::env::var("PLY") {
                 // One move of the game, classified cold REPEAT times (for perf).
@@ -53,7 +57,11 @@ fn main() {
                     f::clear_caches();
                     std::hint::black_box(f::classify(r, &t, moves[ply - 1], None).unwrap());
                 }
-                println!("ply {ply} {}: {:?} per classification", moves[ply - 1], s.elapsed() / n as u32);
+                println!(
+                    "ply {ply} {}: {:?} per classification",
+                    moves[ply - 1],
+                    s.elapsed() / n as u32
+                );
                 return;
             }
             for m in moves {

@@ -1130,7 +1130,7 @@ impl<'a> Analyzer<'a> {
             return false;
         }
         let mut found = false;
-        for m in captures_ordered(b) {
+        for m in b.pos.legal_captures() {
             let Some(target) = id_at(b, m.to()) else {
                 continue;
             };

@@ -108,6 +108,22 @@ pub fn classify(
     m: Move,
     prev: Option<&Classification>,
 ) -> Result<Classification, JudgeError> {
+    classify_after(
+        rules,
+        pos,
+        m,
+        prev.is_some_and(|p| p.class == MoveClass::Kill),
+    )
+}
+
+/// [`classify`], knowing only whether the opponent's move just before was a kill (all the
+/// classification uses of it: a block answers a kill).
+pub(crate) fn classify_after(
+    rules: &RuleSet,
+    pos: &Tracked,
+    m: Move,
+    prev_is_kill: bool,
+) -> Result<Classification, JudgeError> {
     if let Err(e) = pos.pos.check_move(m) {
         return Err(JudgeError::IllegalMove {
             index: 0,
@@ -117,7 +133,7 @@ pub fn classify(
     }
     if rules.classifier == "axf" {
         // The Asian rules classify by the piece-pair chase (`judge.classifier: axf`).
-        return Ok(super::axf::classify(rules, pos, m, prev));
+        return Ok(super::axf::classify(rules, pos, m, None));
     }
     let before = pos;
     let mut az = Analyzer::new(rules);
@@ -146,21 +162,7 @@ pub fn classify(
                 }
             }
             MoveClass::Kill => {
-                let passed = after.passed();
-                if az.mate_by_checks(&passed, rules.kill_search_depth) && {
-                    let avoid = if rules.kill_avoids_offered {
-                        offered_pieces(&mut az, before, &after, mover)
-                    } else {
-                        0
-                    };
-                    avoid == 0
-                        || az.mate_by_checks_avoiding(
-                            &passed,
-                            rules.kill_search_depth,
-                            avoid,
-                            mover,
-                        )
-                } {
+                if threatens_mate(&mut az, before, &after, mover) {
                     if answers_check_with_king && rules.king_answer_idle {
                         notes.push(
                             "the mate threat appears only because the king answered a check: idle"
@@ -253,7 +255,7 @@ pub fn classify(
                 }
             }
             MoveClass::Block => {
-                let answers_kill = prev.is_some_and(|p| p.class == MoveClass::Kill);
+                let answers_kill = prev_is_kill;
                 if answers_kill {
                     if let Some(e) = blocked(&after, m.to(), them) {
                         base.class = class;
@@ -295,6 +297,56 @@ pub fn classify(
         base.note = format!("{}; {}", base.note, notes.join("; "));
     }
     Ok(base)
+}
+
+/// The kill test (28.2 / 2011 24.2): with the other side passing, could the mover force mate
+/// by consecutive checks within `kill_search_depth` plies (2011: not by taking a piece the move
+/// offers in exchange, unless the moved piece opens the mate)?
+fn threatens_mate(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    mover: PieceId,
+) -> bool {
+    let rules = az.rs;
+    let passed = after.passed();
+    az.mate_by_checks(&passed, rules.kill_search_depth) && {
+        let avoid = if rules.kill_avoids_offered {
+            offered_pieces(az, before, after, mover)
+        } else {
+            0
+        };
+        avoid == 0 || az.mate_by_checks_avoiding(&passed, rules.kill_search_depth, avoid, mover)
+    }
+}
+
+/// Is the class of move `m` (legal in `pos`) a kill (殺)? The same answer as
+/// `classify(rules, pos, m, None)?.class == MoveClass::Kill`, without the tests of the classes
+/// after the kill in the order of severity (the block test of the next move needs only this).
+pub(crate) fn is_kill(rules: &RuleSet, pos: &Tracked, m: Move) -> bool {
+    if rules.classifier == "axf" {
+        return classify(rules, pos, m, None).is_ok_and(|c| c.class == MoveClass::Kill);
+    }
+    let mut after = pos.clone();
+    after.play(m);
+    let Some(mover) = pos.id_at(m.from()) else {
+        return false;
+    };
+    for &class in &rules.severity {
+        match class {
+            MoveClass::Check if after.pos.is_check() => return false,
+            MoveClass::Check => {}
+            MoveClass::Kill => {
+                let answers_check_with_king = pos.pos.is_check() && is_king(pos, mover);
+                let mut az = Analyzer::new(rules);
+                return threatens_mate(&mut az, pos, &after, mover)
+                    && !(answers_check_with_king && rules.king_answer_idle);
+            }
+            // Another class before the kill: the full classification decides.
+            _ => return classify(rules, pos, m, None).is_ok_and(|c| c.class == MoveClass::Kill),
+        }
+    }
+    false
 }
 
 fn answer_to_check_article(rules: &RuleSet) -> String {

@@ -8,8 +8,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
+use super::classify::{classify_after, is_kill};
 use super::cycle::{self, SidePattern};
-use super::{classify, Classification, JudgeError, MoveClass, RuleSet, Tracked};
+use super::{Classification, JudgeError, MoveClass, RuleSet, Tracked};
 use crate::{Color, Move, Outcome, Position, RankConvention, Square, UndoInfo};
 
 /// How the game stands at the point where judging stopped.
@@ -199,17 +200,18 @@ fn rule_cycle(
     for m in &moves[..from.saturating_sub(1)] {
         t.play(*m);
     }
-    // The move before the cycle gives context (a block answers the kill just before it).
-    let mut prev: Option<Classification> = None;
+    // The move before the cycle gives context: a block answers the kill just before it (the
+    // AXF classifier has no block).
+    let mut prev_is_kill = false;
     if from >= 1 {
-        prev = classify(rules, &t, moves[from - 1], None).ok();
+        prev_is_kill = rules.classifier != "axf" && is_kill(rules, &t, moves[from - 1]);
         t.play(moves[from - 1]);
     }
     let mut cycle: Vec<Classification> = Vec::with_capacity(to - from);
     for m in &moves[from..to] {
-        let c = classify(rules, &t, *m, prev.as_ref()).expect("moves were checked");
+        let c = classify_after(rules, &t, *m, prev_is_kill).expect("moves were checked");
         t.play(*m);
-        prev = Some(c.clone());
+        prev_is_kill = c.class == MoveClass::Kill;
         cycle.push(c);
     }
     cycle::apply_pawn_clause(rules, &mut cycle);
