@@ -126,13 +126,13 @@ struct Ctx {
     blockers: u128,
     /// Empty points between the king and an enemy cannon with nothing in between.
     forbidden: u128,
-    /// When in check: the points a piece other than the king must move to for its move to
-    /// possibly answer every check (the checkers, the points between a rook, cannon or facing
-    /// king and the king, the legs of checking horses).
-    evasions: u128,
-    /// When in check: the screens of checking cannons (moving one away may answer the check,
-    /// wherever it goes).
-    screens: u128,
+    /// In check: the points where a move of a piece other than the king can answer some check
+    /// (capture of a checker, a point between a line checker and the king, a horse leg);
+    /// everything when not in check.
+    evade_to: u128,
+    /// In check: the screens of checking cannons (their moves may answer the check, wherever
+    /// they go); nothing when not in check.
+    evade_from: u128,
 }
 
 impl Position {
@@ -370,8 +370,8 @@ impl Position {
         let mut in_check = false;
         let mut blockers = 0u128;
         let mut forbidden = 0u128;
-        let mut evasions = 0u128;
-        let mut screens = 0u128;
+        let mut evade_to = 0u128;
+        let mut evade_from = 0u128;
         for d in 0..4 {
             let ray = RAYS[d][k];
             let sliders = if d % 2 == 0 { rooks | eking } else { rooks };
@@ -390,7 +390,7 @@ impl Position {
             on &= !bit(p1);
             if sliders & bit(p1) != 0 {
                 in_check = true;
-                evasions |= ray & !RAYS[d][p1];
+                evade_to |= ray & !RAYS[d][p1];
                 continue;
             }
             if cannons & bit(p1) != 0 {
@@ -405,8 +405,8 @@ impl Position {
                 blockers |= bit(p1);
             } else if cannons & bit(p2) != 0 {
                 in_check = true;
-                evasions |= ray & !RAYS[d][p2] & !bit(p1);
-                screens |= bit(p1);
+                evade_to |= ray & !RAYS[d][p2] & !bit(p1);
+                evade_from |= bit(p1);
                 continue;
             }
             if on == 0 {
@@ -425,7 +425,7 @@ impl Position {
                     let b = bit(g.blocks[i] as usize);
                     if self.occ & b == 0 {
                         in_check = true;
-                        evasions |= b | (g.targets[i] & horses);
+                        evade_to |= (g.targets[i] & horses) | b;
                     } else {
                         blockers |= b;
                     }
@@ -433,18 +433,20 @@ impl Position {
             }
         }
         let pawns = STEP_ATTACKERS[them.index()][Role::Pawn as usize][k]
-            & self.by_role[Role::Pawn as usize]
-            & enemy;
-        if pawns != 0 {
+            & self.by_role[Role::Pawn as usize];
+        if pawns & enemy != 0 {
             in_check = true;
-            evasions |= pawns;
+            evade_to |= pawns & enemy;
+        }
+        if !in_check {
+            evade_to = !0;
         }
         Ctx {
             in_check,
             blockers,
             forbidden,
-            evasions,
-            screens,
+            evade_to,
+            evade_from,
         }
     }
 
@@ -519,14 +521,14 @@ impl Position {
         while pieces != 0 {
             let from = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
-            let t = self.targets(role, from) & mask;
+            let mut t = self.targets(role, from) & mask;
+            if R != Role::King as usize && ctx.evade_from & bit(from) == 0 {
+                // In check, only a capture or an interposition can answer it.
+                t &= ctx.evade_to;
+            }
             if slow & bit(from) != 0 {
                 let mut legal = 0;
                 let mut tt = t;
-                if ctx.in_check && R != Role::King as usize && ctx.screens & bit(from) == 0 {
-                    // Any other move must take a checker or stand in a check's way.
-                    tt &= ctx.evasions;
-                }
                 while tt != 0 {
                     let to = tt.trailing_zeros() as usize;
                     tt &= tt - 1;
@@ -690,7 +692,7 @@ impl Position {
     /// `Some` when the side to move has no legal move: checkmate, or stalemate (困毙), which
     /// is also a loss for the side to move.
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.has_legal_move() {
+        if self.count_legal() > 0 {
             return None;
         }
         let winner = self.turn.other();
@@ -966,8 +968,8 @@ impl Position {
         let k = self.kings[1 - c] as usize;
         let kb = bit(k);
         let own = self.by_color[c];
-        let ctx = self.ctx();
         let mut out = MoveList::new();
+        // Legality is tested by `legal_full` on the few checking moves only.
         if self.attacked(k, us, self.occ, self.occ_t, !0) {
             let near = NEAR_KING[k];
             for (r, &role) in Role::ALL.iter().enumerate() {
@@ -987,7 +989,7 @@ impl Position {
                             Square::new_unchecked(to as u8),
                         );
                         if (keeps & bit(to) != 0 || self.gives_check(m))
-                            && self.legal_with(&ctx, r, from, to)
+                            && self.legal_full(from, to)
                         {
                             out.push(m);
                         }
@@ -999,6 +1001,10 @@ impl Position {
         let g = self.check_geometry(k);
         for (r, &role) in Role::ALL.iter().enumerate() {
             let mut pieces = own & self.by_role[r];
+            if g.direct[r] | g.screens == 0 {
+                // Only the special pieces of this role can give check.
+                pieces &= g.special;
+            }
             while pieces != 0 {
                 let from = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
@@ -1016,26 +1022,13 @@ impl Position {
                         Square::new_unchecked(from as u8),
                         Square::new_unchecked(to as u8),
                     );
-                    if (exact & bit(to) != 0 || self.gives_check(m))
-                        && self.legal_with(&ctx, r, from, to)
-                    {
+                    if (exact & bit(to) != 0 || self.gives_check(m)) && self.legal_full(from, to) {
                         out.push(m);
                     }
                 }
             }
         }
         out
-    }
-
-    /// Whether the pseudo-legal move `from`-`to` of a piece of role index `r` is legal, with the
-    /// node's [`Ctx`] (the test of [`Position::for_each_legal`]).
-    #[inline(always)]
-    fn legal_with(&self, ctx: &Ctx, r: usize, from: usize, to: usize) -> bool {
-        if ctx.in_check || r == Role::King as usize || ctx.blockers & bit(from) != 0 {
-            self.legal_full(from, to)
-        } else {
-            ctx.forbidden & bit(to) == 0
-        }
     }
 
     /// The check geometry of the side to move against the enemy king on `k`, which must not be
@@ -1129,9 +1122,9 @@ impl Position {
         g
     }
 
-    /// Whether the side to move has a legal move. Stops at the first one found: when not in
-    /// check, any piece that pins nothing with a target outside the cannon-forbidden points
-    /// suffices; in check, the king's steps are tried first.
+    /// Whether the side to move has a legal move. Stops at the first one found: the king's
+    /// steps are tried first; then, when not in check, any piece that shields its king from
+    /// nothing and has a target outside the points a cannon forbids suffices.
     ///
     /// ```
     /// let pos = xiangqi_rules::Position::startpos();
@@ -1143,17 +1136,7 @@ impl Position {
     /// assert!(!mated.has_legal_move());
     /// ```
     pub fn has_legal_move(&self) -> bool {
-        const QUICK_FIRST: [usize; 7] = [
-            Role::Rook as usize,
-            Role::Cannon as usize,
-            Role::Horse as usize,
-            Role::Pawn as usize,
-            Role::Advisor as usize,
-            Role::Elephant as usize,
-            Role::King as usize,
-        ];
-        const KING_FIRST: [usize; 7] = [
-            Role::King as usize,
+        const OTHERS: [usize; 6] = [
             Role::Rook as usize,
             Role::Cannon as usize,
             Role::Horse as usize,
@@ -1161,17 +1144,22 @@ impl Position {
             Role::Advisor as usize,
             Role::Elephant as usize,
         ];
+        // The king's steps first (a few full tests, no node context), then the others.
+        let k = self.kings[self.turn.index()] as usize;
+        let mut t = self.targets(Role::King, k);
+        while t != 0 {
+            let to = t.trailing_zeros() as usize;
+            t &= t - 1;
+            if self.legal_full(k, to) {
+                return true;
+            }
+        }
         let ctx = self.ctx();
         let own = self.by_color[self.turn.index()];
-        let order = if ctx.in_check {
-            &KING_FIRST
-        } else {
-            &QUICK_FIRST
-        };
-        for &r in order {
+        for r in OTHERS {
             let role = Role::ALL[r];
             let mut pieces = own & self.by_role[r];
-            let slow = if ctx.in_check || r == Role::King as usize {
+            let slow = if ctx.in_check {
                 pieces
             } else {
                 pieces & ctx.blockers
@@ -1180,6 +1168,9 @@ impl Position {
                 let from = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
                 let mut t = self.targets(role, from);
+                if ctx.evade_from & bit(from) == 0 {
+                    t &= ctx.evade_to;
+                }
                 if slow & bit(from) == 0 {
                     if t & !ctx.forbidden != 0 {
                         return true;
