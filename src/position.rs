@@ -692,7 +692,7 @@ impl Position {
     /// `Some` when the side to move has no legal move: checkmate, or stalemate (困毙), which
     /// is also a loss for the side to move.
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.count_legal() > 0 {
+        if self.has_legal_move() {
             return None;
         }
         let winner = self.turn.other();
