@@ -115,6 +115,33 @@ fn move_samples() -> Vec<(f::Tracked, Move)> {
     out
 }
 
+#[allow(dead_code)]
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+/// (rule set, position, move) for every move of the worked examples (spec/examples), replayed
+/// until a move the fast board rejects.
+fn example_samples() -> Vec<(String, f::Tracked, Move)> {
+    let mut out = Vec::new();
+    for (_, case) in common::example_cases() {
+        let Ok(start) = Position::from_fen(&case.fen) else {
+            continue;
+        };
+        let mut t = f::Tracked::new(start);
+        for m in &case.moves {
+            let Ok(m) = Move::parse_iccs(m, RankConvention::Iccs) else {
+                break;
+            };
+            if !t.position().is_legal(m) {
+                break;
+            }
+            out.push((case.rules.clone(), t.clone(), m));
+            t.play(m);
+        }
+    }
+    out
+}
+
 fn classify(c: &mut Criterion) {
     let samples = move_samples();
     let with_kill = f::RuleSet::builtin("cxa-1999").unwrap();
@@ -144,6 +171,37 @@ fn classify(c: &mut Criterion) {
             f::clear_caches();
             for (t, m) in &samples {
                 std::hint::black_box(f::classify(with_kill, t, *m, None).unwrap());
+            }
+        })
+    });
+    g.finish();
+
+    // The same comparison on the moves of the official worked examples (each under its own
+    // rule set, without the kill search).
+    let samples = example_samples();
+    let rule_sets: std::collections::BTreeMap<String, f::RuleSet> =
+        xiangqi_difftest::judge::rule_set_ids()
+            .into_iter()
+            .map(|id| {
+                let mut r = f::RuleSet::builtin(id).unwrap().clone();
+                r.kill_search_depth = 0;
+                (id.to_string(), r)
+            })
+            .collect();
+    let mut g = c.benchmark_group("classify_examples");
+    g.throughput(Throughput::Elements(samples.len() as u64));
+    g.bench_function("legal_moves", |b| {
+        b.iter(|| {
+            for (_, t, _) in &samples {
+                std::hint::black_box(t.position().legal_moves());
+            }
+        })
+    });
+    g.bench_function("classify_without_kill_search", |b| {
+        b.iter(|| {
+            f::clear_caches();
+            for (id, t, m) in &samples {
+                std::hint::black_box(f::classify(&rule_sets[id], t, *m, None).unwrap());
             }
         })
     });

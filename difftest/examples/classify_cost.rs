@@ -123,6 +123,27 @@ fn main() {
             gen,
             total.as_secs_f64() / gen.as_secs_f64()
         );
+        // Per-move ratio to one legal-move generation of the same position (timed 20 times).
+        let mut ratios: Vec<f64> = times
+            .iter()
+            .map(|(d, i)| {
+                let s = Instant::now();
+                for _ in 0..20 {
+                    std::hint::black_box(samples[*i].0.position().legal_moves());
+                }
+                d.as_secs_f64() / (s.elapsed().as_secs_f64() / 20.0)
+            })
+            .collect();
+        ratios.sort_by(|a, b| a.total_cmp(b));
+        let q = |p: f64| ratios[((ratios.len() - 1) as f64 * p) as usize];
+        println!(
+            "  per move, classify / legal_moves: median {:.1}x, p75 {:.1}x, p90 {:.1}x, p99 {:.1}x; {:.0}% at most 10x",
+            q(0.5),
+            q(0.75),
+            q(0.9),
+            q(0.99),
+            100.0 * ratios.iter().filter(|r| **r <= 10.0).count() as f64 / ratios.len() as f64
+        );
         times.sort_by(|a, b| b.cmp(a));
         let mut cum = Duration::ZERO;
         for (d, i) in times.iter().take(n) {

@@ -189,9 +189,16 @@ fn verdict(
 /// The new attacks of the move (`before` with the mover to move, `after` the position after
 /// it), with their verdicts.
 fn new_attacks(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) -> Vec<Attack> {
-    let old: BTreeSet<(PieceId, PieceId)> = captures(before)
-        .into_iter()
-        .map(|(a, t, _)| (a, t))
+    // A set: the order of the captures does not matter here.
+    let old: BTreeSet<(PieceId, PieceId)> = before
+        .pos
+        .legal_captures()
+        .iter()
+        .filter_map(|m| {
+            let t = before.id_at(m.to())?;
+            let a = before.id_at(m.from())?;
+            is_material(before, t).then_some((a, t))
+        })
         .collect();
     let mine = after.passed();
     let mut out = Vec::new();
