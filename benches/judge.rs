@@ -115,7 +115,6 @@ fn move_samples() -> Vec<(f::Tracked, Move)> {
     out
 }
 
-#[allow(dead_code)]
 #[path = "../tests/common/mod.rs"]
 mod common;
 
