@@ -295,13 +295,38 @@ pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Captures {
 /// The legal captures of the side to move in the oracle's order.
 pub(crate) fn captures_ordered(b: &Tracked) -> MoveList {
     let mut v = b.pos.legal_captures();
-    v.sort_by_cached_key_u64(|m| oracle_key(b, m));
+    sort_oracle(b, &mut v);
     v
 }
 
-/// The oracle's order of moves: the moving piece's id, then [`order_key`].
-fn oracle_key(b: &Tracked, m: Move) -> u64 {
-    u64::from(b.ids[m.from().index()]) << 32 | u64::from(order_key(b, m))
+/// Sorts moves into the oracle's order: the moving piece's id, then [`order_key`], which is
+/// computed only for the moves of a piece with more than one move in the list (ids differ
+/// between pieces, and [`order_key`] between the moves of one piece).
+fn sort_oracle(b: &Tracked, v: &mut [Move]) {
+    if v.len() < 2 {
+        return;
+    }
+    v.sort_unstable_by_key(|m| b.ids[m.from().index()]);
+    let mut i = 0;
+    while i < v.len() {
+        let from = v[i].from();
+        let mut j = i + 1;
+        while j < v.len() && v[j].from() == from {
+            j += 1;
+        }
+        if j - i > 1 {
+            // One piece has at most 17 targets.
+            let mut keyed = [(0u32, v[i]); 32];
+            for (slot, &m) in keyed.iter_mut().zip(&v[i..j]) {
+                *slot = (order_key(b, m), m);
+            }
+            keyed[..j - i].sort_unstable_by_key(|x| x.0);
+            for (m, x) in v[i..j].iter_mut().zip(&keyed) {
+                *m = x.1;
+            }
+        }
+        i = j;
+    }
 }
 
 /// [`captures_ordered`] from the full legal move list (the reference for the tests).
@@ -1287,7 +1312,7 @@ pub(crate) fn checking_moves(b: &mut Tracked) -> MoveList {
 /// where the first of equal results is kept.
 pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> MoveList {
     let mut v = checking_moves(b);
-    v.sort_by_cached_key_u64(|m| oracle_key(b, m));
+    sort_oracle(b, &mut v);
     v
 }
 
