@@ -917,14 +917,15 @@ impl Position {
     /// When the enemy king is not attacked now, the checking targets of each piece are
     /// computed exactly, without playing or testing each move: direct checks from the
     /// attack sets of the king's point (a horse's origins with a free leg, a pawn's step
-    /// origins, the rook line and the one-screen cannon line from the king; a cannon already on
-    /// the king's rank or file, whose move changes its own screens, is tested move by move),
-    /// then discovered checks (the only blocker between an own rook and the king, one of the
-    /// two screens of an own cannon, an own piece on the leg of an own horse's attack) and new
-    /// cannon screens (an empty point between the king and an own cannon with nothing between).
-    /// Legality is tested only for the checking moves. When the king is attacked already (a
-    /// position with the turn switched), a move from and to points off the king's lines and
-    /// 5x5 box keeps the check and every other move is tested by [`Position::gives_check`].
+    /// origins, the rook line and the one-screen cannon line from the king; for a cannon already
+    /// on the king's rank or file, whose move changes its own screens, the one-screen line
+    /// without it), then discovered checks (the only blocker between an own rook and the king,
+    /// one of the two screens of an own cannon, an own piece on the leg of an own horse's
+    /// attack) and new cannon screens (an empty point between the king and an own cannon with
+    /// nothing between). Legality is tested only for the checking moves. When the king is
+    /// attacked already (a position with the turn switched), a move from and to points off the
+    /// king's lines and 5x5 box keeps the check and every other move is played out on the
+    /// bitboards by the one-move check test.
     ///
     /// ```
     /// // The horse on e1 is the only blocker between the rook on e0 and the king on e9:
