@@ -9,8 +9,9 @@
 //!   The engine is started once; each iteration sends `position` + `go perft N` and waits for
 //!   `Nodes searched`, so process start-up is not measured.
 //! - group `primitives`: the position-level primitives of the repetition judge's searches
-//!   (`checking_moves`, `has_legal_move`, `legal_captures`) over the positions of random games,
-//!   each position also with the other side to move (the judge's "pass" positions).
+//!   (`checking_moves`, `has_legal_move`) over the positions of random games, each position
+//!   also with the other side to move (the judge's "pass" positions), and `has_legal_move` /
+//!   `legal_moves` in the positions after each of their checking moves (the mate test).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -214,6 +215,27 @@ fn primitives(c: &mut Criterion) {
     });
     group.bench_function("has_legal_move", |b| {
         b.iter(|| positions.iter().filter(|p| p.has_legal_move()).count())
+    });
+    // The mate test of the judge's check lines: the positions after each checking move.
+    let checked: Vec<Position> = positions
+        .iter()
+        .flat_map(|p| {
+            p.checking_moves()
+                .iter()
+                .map(|&m| {
+                    let mut a = p.clone();
+                    a.play(m);
+                    a
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    group.throughput(Throughput::Elements(checked.len() as u64));
+    group.bench_function("has_legal_move_in_check", |b| {
+        b.iter(|| checked.iter().filter(|p| p.has_legal_move()).count())
+    });
+    group.bench_function("legal_moves_in_check", |b| {
+        b.iter(|| checked.iter().map(|p| p.legal_moves().len()).sum::<usize>())
     });
     group.finish();
 }

@@ -208,24 +208,6 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
-impl MoveList {
-    /// Sorts the list by a key computed once per move (no allocation; ties keep no order).
-    pub(crate) fn sort_by_cached_key_u64(&mut self, mut key: impl FnMut(Move) -> u64) {
-        let mut keyed = [(
-            0u64,
-            Move::new(Square::new_unchecked(0), Square::new_unchecked(0)),
-        ); MAX_MOVES];
-        let n = self.len;
-        for (slot, &m) in keyed.iter_mut().zip(self.iter()) {
-            *slot = (key(m), m);
-        }
-        keyed[..n].sort_unstable_by_key(|x| x.0);
-        for (m, x) in self.moves.iter_mut().zip(&keyed[..n]) {
-            *m = x.1;
-        }
-    }
-}
-
 /// The by-value iterator of a [`MoveList`].
 #[derive(Clone, Debug)]
 pub struct MoveListIntoIter {

@@ -809,49 +809,21 @@ struct CheckGeometry {
     /// Empty points between the king and an own cannon with nothing between (any piece but
     /// that cannon moving there makes its screen).
     screens: u128,
-    /// Origins whose moves need [`CheckGeometry::masks_of`].
+    /// Origins whose moves need [`Position::special_checks`].
     special: u128,
-    /// The king's rank and file.
-    lines: u128,
     /// Own cannons on the king's rank or file.
     cannons_on_lines: u128,
-    /// Per ray of the king: an own cannon seeing the king with no screen and the points between
-    /// (128 = none).
-    zero_screen: [(usize, u128); 4],
-    /// (origin, the targets that discover a rook's or a cannon's check from it); 128 = unused.
-    disc: [(usize, u128); 8],
+    /// Own cannons seeing the king with no screen (the points between are in `screens`).
+    zero_screen: u128,
+    /// Origins (up to 2 per ray) of discovered rook or cannon checks: `disc_sq[..nd]`, with the
+    /// targets that discover the check from them in `disc_mask`.
+    disc_sq: [u8; 8],
+    disc_mask: [u128; 8],
+    nd: usize,
     /// Own pieces on the leg of an own horse's attack on the king: every move discovers it.
     horse_legs: u128,
-}
-
-impl CheckGeometry {
-    /// The checking targets of the piece of role index `r` on `from` (a point of `special`):
-    /// `(exact, verify)`, where every target in `exact` gives check and a target in `verify`
-    /// only may (tested by [`Position::gives_check`]).
-    #[inline]
-    fn masks_of(&self, r: usize, from: usize) -> (u128, u128) {
-        let fb = bit(from);
-        if self.horse_legs & fb != 0 {
-            return (!0, 0);
-        }
-        let (mut exact, verify) = if self.cannons_on_lines & fb != 0 {
-            // Its own screens change with its move: test each target on the lines.
-            (0, self.lines)
-        } else {
-            (self.direct[r], 0)
-        };
-        for &(p, seg) in &self.zero_screen {
-            if p != from {
-                exact |= seg;
-            }
-        }
-        for &(p, m) in &self.disc {
-            if p == from {
-                exact |= m;
-            }
-        }
-        (exact, verify & !exact)
-    }
+    /// The enemy king's point.
+    k: usize,
 }
 
 /// For each square: its rank, its file and the 5x5 box around it (see `gives_check`).
@@ -945,14 +917,15 @@ impl Position {
     /// When the enemy king is not attacked now, the checking targets of each piece are
     /// computed exactly, without playing or testing each move: direct checks from the
     /// attack sets of the king's point (a horse's origins with a free leg, a pawn's step
-    /// origins, the rook line and the one-screen cannon line from the king; a cannon already on
-    /// the king's rank or file, whose move changes its own screens, is tested move by move),
-    /// then discovered checks (the only blocker between an own rook and the king, one of the
-    /// two screens of an own cannon, an own piece on the leg of an own horse's attack) and new
-    /// cannon screens (an empty point between the king and an own cannon with nothing between).
-    /// Legality is tested only for the checking moves. When the king is attacked already (a
-    /// position with the turn switched), a move from and to points off the king's lines and
-    /// 5x5 box keeps the check and every other move is tested by [`Position::gives_check`].
+    /// origins, the rook line and the one-screen cannon line from the king; for a cannon already
+    /// on the king's rank or file, whose move changes its own screens, the one-screen line
+    /// without it), then discovered checks (the only blocker between an own rook and the king,
+    /// one of the two screens of an own cannon, an own piece on the leg of an own horse's
+    /// attack) and new cannon screens (an empty point between the king and an own cannon with
+    /// nothing between). Legality is tested only for the checking moves. When the king is
+    /// attacked already (a position with the turn switched), a move from and to points off the
+    /// king's lines and 5x5 box keeps the check and every other move is played out on the
+    /// bitboards by the one-move check test.
     ///
     /// ```
     /// // The horse on e1 is the only blocker between the rook on e0 and the king on e9:
@@ -970,7 +943,7 @@ impl Position {
         let own = self.by_color[c];
         let mut out = MoveList::new();
         // Legality is tested by `legal_full` on the few checking moves only.
-        if self.attacked(k, us, self.occ, self.occ_t, !0) {
+        let Some(g) = self.check_geometry(k) else {
             let near = NEAR_KING[k];
             for (r, &role) in Role::ALL.iter().enumerate() {
                 let mut pieces = own & self.by_role[r];
@@ -997,8 +970,7 @@ impl Position {
                 }
             }
             return out;
-        }
-        let g = self.check_geometry(k);
+        };
         for (r, &role) in Role::ALL.iter().enumerate() {
             let mut pieces = own & self.by_role[r];
             if g.direct[r] | g.screens == 0 {
@@ -1009,21 +981,20 @@ impl Position {
                 let from = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
                 let fb = bit(from);
-                let (exact, verify) = if g.special & fb == 0 {
-                    (g.direct[r] | g.screens, 0)
+                let checks = if g.special & fb == 0 {
+                    g.direct[r] | g.screens
                 } else {
-                    g.masks_of(r, from)
+                    self.special_checks(&g, r, from)
                 };
-                let mut t = self.targets(role, from) & (exact | verify) & !kb;
+                let mut t = self.targets(role, from) & checks & !kb;
                 while t != 0 {
                     let to = t.trailing_zeros() as usize;
                     t &= t - 1;
-                    let m = Move::new(
-                        Square::new_unchecked(from as u8),
-                        Square::new_unchecked(to as u8),
-                    );
-                    if (exact & bit(to) != 0 || self.gives_check(m)) && self.legal_full(from, to) {
-                        out.push(m);
+                    if self.legal_full(from, to) {
+                        out.push(Move::new(
+                            Square::new_unchecked(from as u8),
+                            Square::new_unchecked(to as u8),
+                        ));
                     }
                 }
             }
@@ -1031,10 +1002,45 @@ impl Position {
         out
     }
 
-    /// The check geometry of the side to move against the enemy king on `k`, which must not be
-    /// attacked now (see [`Position::checking_moves`]).
+    /// The checking targets of the piece of role index `r` on `from`, a point of
+    /// `g.special`.
+    #[inline]
+    fn special_checks(&self, g: &CheckGeometry, r: usize, from: usize) -> u128 {
+        let fb = bit(from);
+        if g.horse_legs & fb != 0 {
+            return !0;
+        }
+        let k = g.k;
+        let mut exact = if g.cannons_on_lines & fb != 0 {
+            // A cannon moving along the king's line changes its own screens: the points with
+            // exactly one piece between them and the king once it has left. (It cannot reach
+            // the king's other line.)
+            Self::slide(self.occ & !fb, self.occ_t & !TBIT[from], k, 1)
+        } else {
+            g.direct[r]
+        };
+        let mut screens = g.screens;
+        if g.zero_screen & fb != 0 {
+            // A piece between this cannon and the king is its screen, not a check by it.
+            for ray in &RAYS {
+                if ray[k] & fb != 0 {
+                    screens &= !(ray[k] & !ray[from]);
+                }
+            }
+        }
+        exact |= screens;
+        for i in 0..g.nd {
+            if g.disc_sq[i] as usize == from {
+                exact |= g.disc_mask[i];
+            }
+        }
+        exact
+    }
+
+    /// The check geometry of the side to move against the enemy king on `k` (see
+    /// [`Position::checking_moves`]); `None` when that king is attacked now.
     #[allow(clippy::needless_range_loop)]
-    fn check_geometry(&self, k: usize) -> CheckGeometry {
+    fn check_geometry(&self, k: usize) -> Option<CheckGeometry> {
         let c = self.turn.index();
         let own = self.by_color[c];
         let occ = self.occ;
@@ -1045,11 +1051,13 @@ impl Position {
             direct: [0; 7],
             screens: 0,
             special: 0,
-            lines: RAYS[0][k] | RAYS[1][k] | RAYS[2][k] | RAYS[3][k],
             cannons_on_lines: 0,
-            zero_screen: [(128, 0); 4],
-            disc: [(128, 0); 8],
+            zero_screen: 0,
+            disc_sq: [0; 8],
+            disc_mask: [0; 8],
+            nd: 0,
             horse_legs: 0,
+            k,
         };
         g.direct[Role::Rook as usize] = Self::slide(occ, self.occ_t, k, 0);
         g.direct[Role::Cannon as usize] = Self::slide(occ, self.occ_t, k, 1);
@@ -1063,7 +1071,16 @@ impl Position {
                 g.horse_legs |= leg;
             }
         }
-        g.cannons_on_lines = cannons & g.lines;
+        // Attacked now: exactly the attack test of `attacked` (facing kings included).
+        let own_king = own & self.by_role[Role::King as usize] & (RAYS[0][k] | RAYS[2][k]);
+        if g.direct[Role::Rook as usize] & (rooks | own_king) != 0
+            || g.direct[Role::Cannon as usize] & cannons != 0
+            || g.direct[Role::Horse as usize] & horses != 0
+            || g.direct[Role::Pawn as usize] & own & self.by_role[Role::Pawn as usize] != 0
+        {
+            return None;
+        }
+        g.cannons_on_lines = cannons & (RAYS[0][k] | RAYS[1][k] | RAYS[2][k] | RAYS[3][k]);
         let mut nd = 0;
         for d in 0..4 {
             let ray = RAYS[d][k];
@@ -1084,7 +1101,7 @@ impl Position {
             on &= !bit(p1);
             if cannons & bit(p1) != 0 {
                 // A cannon with an empty line: a new piece between makes its screen.
-                g.zero_screen[d] = (p1, between(p1));
+                g.zero_screen |= bit(p1);
                 g.screens |= between(p1);
             }
             if on == 0 {
@@ -1094,7 +1111,8 @@ impl Position {
             on &= !bit(p2);
             if own & bit(p1) != 0 && rooks & bit(p2) != 0 {
                 // The only blocker of an own rook: any move off the segment discovers it.
-                g.disc[nd] = (p1, !between(p2));
+                g.disc_sq[nd] = p1 as u8;
+                g.disc_mask[nd] = !between(p2);
                 nd += 1;
             }
             if on == 0 {
@@ -1106,20 +1124,19 @@ impl Position {
                 let keep = !(between(p3) & !occ);
                 for p in [p1, p2] {
                     if own & bit(p) != 0 {
-                        g.disc[nd] = (p, keep);
+                        g.disc_sq[nd] = p as u8;
+                        g.disc_mask[nd] = keep;
                         nd += 1;
                     }
                 }
             }
         }
-        g.special = g.horse_legs | g.cannons_on_lines;
-        for &(p, _) in &g.disc[..nd] {
-            g.special |= bit(p);
+        g.special = g.horse_legs | g.cannons_on_lines | g.zero_screen;
+        for &p in &g.disc_sq[..nd] {
+            g.special |= bit(p as usize);
         }
-        for &(p, _) in &g.zero_screen {
-            g.special |= bit(p);
-        }
-        g
+        g.nd = nd;
+        Some(g)
     }
 
     /// Whether the side to move has a legal move. Stops at the first one found: the king's
@@ -1361,7 +1378,8 @@ mod tests {
                     Role::Horse,
                     Role::Pawn,
                     Role::Advisor,
-                ][rng.gen_range(0..5)];
+                    Role::Elephant,
+                ][rng.gen_range(0..6)];
                 let c = Color::ALL[rng.gen_range(0..2)];
                 board[sq] = Some(Piece::new(c, role));
             }

@@ -34,59 +34,71 @@ pub(crate) fn ids_in(mut s: IdSet) -> impl Iterator<Item = PieceId> {
     })
 }
 
-/// A short list of piece ids without heap allocation: the capturers of one point or the
-/// victims of one piece. At most 24 pieces can capture one point (2 per ray, 8 horses, 4
-/// advisors, 4 elephants), so 32 never overflows. Derefs to `[PieceId]`.
+/// A short list without heap allocation, for the capturers of one point or the victims of one
+/// piece: at most 24 pieces can capture one point (2 per ray, 8 horses, 4 advisors, 4
+/// elephants), so 32 never overflows. Derefs to a slice.
 #[derive(Clone)]
-pub(crate) struct Ids {
-    ids: [PieceId; 32],
+pub(crate) struct Short<T: Copy, const N: usize> {
+    items: [T; N],
     len: u8,
 }
 
-impl Ids {
-    fn new() -> Ids {
-        Ids {
-            ids: [PieceId(0); 32],
+/// The capturers or victims of [`can_capture`] and [`capturable_by`].
+pub(crate) type Ids = Short<PieceId, 32>;
+
+/// The capturing moves of [`captures_on`].
+pub(crate) type Captures = Short<Move, 32>;
+
+impl<T: Copy, const N: usize> Short<T, N> {
+    fn new(fill: T) -> Self {
+        Short {
+            items: [fill; N],
             len: 0,
         }
     }
 
-    fn push(&mut self, id: PieceId) {
-        self.ids[self.len as usize] = id;
+    fn push(&mut self, x: T) {
+        self.items[self.len as usize] = x;
         self.len += 1;
     }
 }
 
-impl std::ops::Deref for Ids {
-    type Target = [PieceId];
-    fn deref(&self) -> &[PieceId] {
-        &self.ids[..self.len as usize]
+impl<T: Copy, const N: usize> std::ops::Deref for Short<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.items[..self.len as usize]
     }
 }
 
-impl std::fmt::Debug for Ids {
+impl<T: Copy, const N: usize> std::ops::DerefMut for Short<T, N> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.items[..self.len as usize]
+    }
+}
+
+impl<T: Copy + std::fmt::Debug, const N: usize> std::fmt::Debug for Short<T, N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-impl PartialEq for Ids {
-    fn eq(&self, o: &Ids) -> bool {
+impl<T: Copy + PartialEq, const N: usize> PartialEq for Short<T, N> {
+    fn eq(&self, o: &Self) -> bool {
         **self == **o
     }
 }
 
-impl IntoIterator for Ids {
-    type Item = PieceId;
-    type IntoIter = std::iter::Take<std::array::IntoIter<PieceId, 32>>;
+impl<T: Copy, const N: usize> IntoIterator for Short<T, N> {
+    type Item = T;
+    type IntoIter = std::iter::Take<std::array::IntoIter<T, N>>;
     fn into_iter(self) -> Self::IntoIter {
-        self.ids.into_iter().take(self.len as usize)
+        self.items.into_iter().take(self.len as usize)
     }
 }
 
-impl<'a> IntoIterator for &'a Ids {
-    type Item = &'a PieceId;
-    type IntoIter = std::slice::Iter<'a, PieceId>;
+impl<'a, T: Copy, const N: usize> IntoIterator for &'a Short<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }
@@ -252,9 +264,9 @@ fn origins() -> &'static PerPiece {
 }
 
 /// The legal moves of the side to move that capture on `sq`, in id order of the capturers.
-pub(crate) fn captures_on(b: &Tracked, sq: Square) -> MoveList {
+pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Captures {
     let us = b.pos.turn();
-    let mut v = MoveList::new();
+    let mut v = Captures::new(Move::new(sq, sq));
     match b.pos.piece_at(sq) {
         Some(p) if p.color != us => {}
         _ => return v,
@@ -283,13 +295,38 @@ pub(crate) fn captures_on(b: &Tracked, sq: Square) -> MoveList {
 /// The legal captures of the side to move in the oracle's order.
 pub(crate) fn captures_ordered(b: &Tracked) -> MoveList {
     let mut v = b.pos.legal_captures();
-    v.sort_by_cached_key_u64(|m| oracle_key(b, m));
+    sort_oracle(b, &mut v);
     v
 }
 
-/// The oracle's order of moves: the moving piece's id, then [`order_key`].
-fn oracle_key(b: &Tracked, m: Move) -> u64 {
-    u64::from(b.ids[m.from().index()]) << 32 | u64::from(order_key(b, m))
+/// Sorts moves into the oracle's order: the moving piece's id, then [`order_key`], which is
+/// computed only for the moves of a piece with more than one move in the list (ids differ
+/// between pieces, and [`order_key`] between the moves of one piece).
+fn sort_oracle(b: &Tracked, v: &mut [Move]) {
+    if v.len() < 2 {
+        return;
+    }
+    v.sort_unstable_by_key(|m| b.ids[m.from().index()]);
+    let mut i = 0;
+    while i < v.len() {
+        let from = v[i].from();
+        let mut j = i + 1;
+        while j < v.len() && v[j].from() == from {
+            j += 1;
+        }
+        if j - i > 1 {
+            // One piece has at most 17 targets.
+            let mut keyed = [(0u32, v[i]); 32];
+            for (slot, &m) in keyed.iter_mut().zip(&v[i..j]) {
+                *slot = (order_key(b, m), m);
+            }
+            keyed[..j - i].sort_unstable_by_key(|x| x.0);
+            for (m, x) in v[i..j].iter_mut().zip(&keyed) {
+                *m = x.1;
+            }
+        }
+        i = j;
+    }
 }
 
 /// [`captures_ordered`] from the full legal move list (the reference for the tests).
@@ -1374,7 +1411,7 @@ pub(crate) fn checking_moves(b: &mut Tracked) -> MoveList {
 /// where the first of equal results is kept.
 pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> MoveList {
     let mut v = checking_moves(b);
-    v.sort_by_cached_key_u64(|m| oracle_key(b, m));
+    sort_oracle(b, &mut v);
     v
 }
 
@@ -1395,7 +1432,7 @@ pub(crate) fn capturable_by(b: &Tracked, from: Square) -> Ids {
         }
     }
     v[..n].sort_unstable_by_key(|x| x.0);
-    let mut out = Ids::new();
+    let mut out = Ids::new(PieceId(0));
     for x in &v[..n] {
         out.push(x.1);
     }
@@ -1432,7 +1469,7 @@ pub(crate) fn can_capture(b: &Tracked, side: Color, sq: Square) -> Ids {
     } else {
         std::borrow::Cow::Owned(b.with_turn(side))
     };
-    let mut out = Ids::new();
+    let mut out = Ids::new(PieceId(0));
     for m in captures_on(&t, sq) {
         if let Some(id) = id_at(&t, m.from()) {
             out.push(id);
