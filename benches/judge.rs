@@ -17,15 +17,26 @@
 //! pass over the samples in the `classify` group (caches are kept from move to move within a
 //! pass, as along a game).
 //!
-//! Measured 2026-11-30 (same run, 2 shared cores, the corpus of 24 bounded seeded games mixing
-//! cxa-1999, cxa-2011 and axf): judge fast 1.74 ms vs oracle 50.5 ms = 29× (per rule set, 8 games
-//! each: cxa-1999 28×, cxa-2011 29×, axf 44×); classify without the kill search 15.5 ms vs
-//! `legal_moves` 70.1 µs for 364 samples = 221×; push+pop 4.3 µs vs play+hash+undo 1.8 µs per
-//! 100 plies. Warm (caches kept across iterations, as an earlier version of this bench did):
-//! classify 477 µs = 6.8×, judge per rule set 120–217×. Neither the judge target (≥ 100×) nor
-//! the classify target (≤ 10×) is met cold: the cost is the node count of the forcing-line
-//! searches (check lines of 29.1, SEE, "mated at once", the kill search), each node generating
-//! the legal replies and the checking moves; see docs/ARCHITECTURE.md.
+//! - group `classify_examples`: the same comparison over the moves of the official worked
+//!   examples (`spec/examples`, 1,402 moves, each under its own rule set).
+//!
+//! Measured 2026-11-30 (session 4, 2 shared cores; the host is noisy: the same bench varies by up
+//! to 2× between runs, so ratios are given over several runs, each ratio from one run). Corpus of
+//! 24 bounded seeded games mixing cxa-1999, cxa-2011 and axf:
+//! - judge: fast 853–859 µs vs oracle 51.5–57.5 ms = **60–67×** (2 runs); per rule set, 8 games
+//!   each: cxa-1999 74–90×, cxa-2011 83–86×, axf 81–87×. Session 3: 29× (1.74 ms).
+//! - classify without the kill search, 373 moves: 2.9–3.5 ms vs `legal_moves` 69–131 µs =
+//!   **23–50×** (4 runs; interleaved passes, minimum of 12: 2.66 ms vs 95.3 µs = 28×). Session 3:
+//!   221× (15.5 ms). Per move (`difftest/examples/classify_cost.rs`): median 13–15×, p90 60–80×,
+//!   p99 600–1,100×; a third of the moves cost at most 10×: the total is the tail of positions
+//!   rich in checks.
+//! - classify_examples: 12.9–23.0 ms vs 275–424 µs = 40–56× (3 runs).
+//! - push+pop 4.4–5.4 µs vs play+hash+undo 1.8–2.5 µs per 100 plies (O(1) per move).
+//!
+//! Neither the judge target (≥ 100×) nor the classify target (≤ 10×) is met: what remains is
+//! the node count of the forcing-line searches (check lines of 29.1, SEE, "mated at once", the
+//! kill search), each node generating the legal replies and the checking moves; see
+//! docs/ARCHITECTURE.md.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use xiangqi_difftest::judge::{bounded, seeded_game, JudgeCase};
