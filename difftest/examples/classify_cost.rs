@@ -23,22 +23,17 @@ fn main() {
                     .iter()
                     .map(|m| Move::parse_iccs(m, RankConvention::Iccs).unwrap())
                     .collect();
-                (
-                    f::RuleSet::builtin(&c.rules).unwrap(),
-                    start,
-                    moves,
-                    c.rules.clone(),
-                )
+                let mut r = f::RuleSet::builtin(&c.rules).unwrap().clone();
+                if let Ok(d) = std::env::var("KILL_DEPTH") {
+                    r.kill_search_depth = d.parse().unwrap();
+                }
+                (r, start, moves, c.rules.clone())
             })
             .collect();
         if let Ok(g) = std::env::var("GAME") {
             // One game: its moves, and the time of each move's classification.
             let (r, start, moves, id) = &games[g.parse::<usize>().unwrap()];
-            let mut r = (*r).clone();
-            if let Ok(d) = std::env::var("KILL_DEPTH") {
-                r.kill_search_depth = d.parse().unwrap();
-            }
-            let r = &r;
+
             println!(
                 "{id} {} {}",
                 start.to_fen(),

@@ -1653,43 +1653,41 @@ mod bounded_search_tests {
     /// A position with the kings and a few attacking pieces placed at random (lines of checks
     /// are frequent there).
     fn sparse(rng: &mut impl Rng) -> crate::Position {
+        use Color::{Black, Red};
+        use Role::{Advisor, Cannon, Elephant, Horse, King, Pawn, Rook};
         loop {
-            let mut cells = [['.'; 9]; 10];
-            cells[rng.gen_range(0..3)][rng.gen_range(3..6)] = 'k';
-            cells[rng.gen_range(7..10)][rng.gen_range(3..6)] = 'K';
-            let mut pieces: Vec<char> = "RRNCPrncaab".chars().collect();
+            let mut board = [None; 90];
+            let at = |rank: usize, file: usize| rank * 9 + file;
+            board[at(rng.gen_range(7..10), rng.gen_range(3..6))] = Some(Piece::new(Black, King));
+            board[at(rng.gen_range(0..3), rng.gen_range(3..6))] = Some(Piece::new(Red, King));
+            let mut pieces = [
+                (Red, Rook),
+                (Red, Rook),
+                (Red, Horse),
+                (Red, Cannon),
+                (Red, Pawn),
+                (Black, Rook),
+                (Black, Horse),
+                (Black, Cannon),
+                (Black, Advisor),
+                (Black, Advisor),
+                (Black, Elephant),
+            ];
             pieces.shuffle(rng);
-            for p in pieces.into_iter().take(rng.gen_range(4..9)) {
-                let (r, f) = (rng.gen_range(0..10), rng.gen_range(0..9));
-                if cells[r][f] == '.' {
-                    cells[r][f] = p;
+            for &(c, r) in pieces.iter().take(rng.gen_range(4..9)) {
+                let i = rng.gen_range(0..90);
+                if board[i].is_none() {
+                    board[i] = Some(Piece::new(c, r));
                 }
             }
-            let placement: Vec<String> = cells
-                .iter()
-                .map(|row| {
-                    let mut s = String::new();
-                    let mut empty = 0;
-                    for &c in row {
-                        if c == '.' {
-                            empty += 1;
-                        } else {
-                            if empty > 0 {
-                                s.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            s.push(c);
-                        }
-                    }
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                    }
-                    s
-                })
-                .collect();
-            let turn = if rng.gen_bool(0.5) { 'w' } else { 'b' };
-            let fen = format!("{} {turn} - - 0 1", placement.join("/"));
-            if let Ok(p) = crate::Position::from_fen(&fen) {
+            let turn = if rng.gen_bool(0.5) { Red } else { Black };
+            let setup = crate::Setup {
+                board,
+                turn,
+                halfmoves: 0,
+                fullmoves: 1,
+            };
+            if let Ok(p) = crate::Position::from_setup(&setup) {
                 if !p.is_check() || rng.gen_bool(0.2) {
                     return p;
                 }
