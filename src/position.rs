@@ -99,6 +99,19 @@ pub struct Position {
     hash: u64,
 }
 
+/// Appends the moves from `from` to each point of `targets`, in increasing point order.
+#[inline(always)]
+fn push_targets(list: &mut MoveList, from: usize, mut targets: u128) {
+    while targets != 0 {
+        let to = targets.trailing_zeros() as usize;
+        targets &= targets - 1;
+        list.push(Move::new(
+            Square::new_unchecked(from as u8),
+            Square::new_unchecked(to as u8),
+        ));
+    }
+}
+
 /// The perft recursion, instantiated once portably and once with x86 bit instructions.
 macro_rules! perft_body {
     ($self:ident, $depth:ident, $rec:ident) => {
@@ -551,16 +564,7 @@ impl Position {
     #[inline(always)]
     fn legal_moves_inline(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_legal(|from, mut t| {
-            while t != 0 {
-                let to = t.trailing_zeros() as usize;
-                t &= t - 1;
-                list.push(Move::new(
-                    Square::new_unchecked(from as u8),
-                    Square::new_unchecked(to as u8),
-                ));
-            }
-        });
+        self.for_each_legal(|from, t| push_targets(&mut list, from, t));
         list
     }
 
@@ -576,16 +580,8 @@ impl Position {
     /// ```
     pub fn legal_captures(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.for_each_legal_in(self.by_color[self.turn.other().index()], |from, mut t| {
-            while t != 0 {
-                let to = t.trailing_zeros() as usize;
-                t &= t - 1;
-                list.push(Move::new(
-                    Square::new_unchecked(from as u8),
-                    Square::new_unchecked(to as u8),
-                ));
-            }
-        });
+        let enemy = self.by_color[self.turn.other().index()];
+        self.for_each_legal_in(enemy, |from, t| push_targets(&mut list, from, t));
         list
     }
 
