@@ -422,25 +422,13 @@ impl std::hash::Hasher for FxHasher {
 type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FxHasher>>;
 
 /// The searches of one classification: the rule set, the pieces offered in exchange (the
-/// oracle's thread-local `OFFERED`) and the transposition caches. Every cached function is a
-/// function of the position (Zobrist hash), its arguments and the squares of the offered
-/// pieces; piece identities are returned as squares so that they survive transpositions.
+/// oracle's thread-local `OFFERED`) and the transposition caches ([`Caches`]).
 pub(crate) struct Analyzer<'a> {
     pub rs: &'a RuleSet,
     /// Pieces excluded from the mates of [`Analyzer::mates_at_once`].
     pub offered: IdSet,
-    /// (hash, squares of avoided pieces) -> what the mate search proved there: no mate within
-    /// `.0` plies, a mate within `.1` plies (a mate within n plies is one within n + 2).
-    mates: FxMap<(u64, u128), (u32, u32)>,
-    /// (hash, square, depth, squares of offered pieces) -> static exchange.
-    sees: FxMap<(u64, u8, u32, u128), f64>,
-    /// (hash, depth, squares of offered pieces) -> best gain and the squares of its targets.
-    gains: FxMap<(u64, u32, u128), (f64, u128)>,
-    /// (hash, depth, squares of offered pieces) -> bounds on the best gain proved so far by
-    /// [`Analyzer::gain_exceeds`]: it is above `.0` and at most `.1`.
-    gain_bounds: FxMap<(u64, u32, u128), (f64, f64)>,
-    /// (hash, piece ids, checker, squares of offered pieces) -> threats.
-    threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
+    /// The transposition caches of the searches.
+    caches: Caches,
     /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover).
     pub(crate) exchange_pairs_memo: Option<ExchangePairsMemo>,
     /// The rule-set parameters the caches depend on.
@@ -527,13 +515,23 @@ fn ids_fingerprint(b: &Tracked) -> u64 {
     h.finish()
 }
 
-/// The caches of the last classification on this thread.
+/// The transposition caches of the searches, kept on the thread between classifications (every
+/// entry is a function of the position, its arguments and the squares of the offered pieces;
+/// piece identities are returned as squares so that they survive transpositions).
 #[derive(Default)]
 struct Caches {
+    /// (hash, squares of avoided pieces) -> what the mate search proved there: no mate within
+    /// `.0` plies, a mate within `.1` plies (a mate within n plies is one within n + 2).
     mates: FxMap<(u64, u128), (u32, u32)>,
+    /// (hash, square, depth, squares of offered pieces) -> static exchange.
     sees: FxMap<(u64, u8, u32, u128), f64>,
+    /// (hash, depth, squares of offered pieces) -> best gain and the squares of its targets.
     gains: FxMap<(u64, u32, u128), (f64, u128)>,
+    /// (hash, depth, squares of offered pieces) -> bounds on the best gain proved so far by
+    /// [`Analyzer::gain_exceeds`]: it is above `.0` and at most `.1`.
     gain_bounds: FxMap<(u64, u32, u128), (f64, f64)>,
+    /// (hash, piece ids, checker, squares of offered pieces) -> threats (checker `u8::MAX`:
+    /// none given; `u8::MAX - 1`: the direct threats alone).
     threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
 }
 
@@ -547,6 +545,15 @@ impl Caches {
             gain_bounds: FxMap::with_capacity_and_hasher(1024, Default::default()),
             threats: FxMap::with_capacity_and_hasher(64, Default::default()),
         }
+    }
+
+    /// Number of entries.
+    fn len(&self) -> usize {
+        self.mates.len()
+            + self.sees.len()
+            + self.gains.len()
+            + self.gain_bounds.len()
+            + self.threats.len()
     }
 
     /// Forgets every entry, keeping the memory.
@@ -580,16 +587,8 @@ pub fn clear_caches() {
 
 impl Drop for Analyzer<'_> {
     fn drop(&mut self) {
-        let c = Caches {
-            mates: std::mem::take(&mut self.mates),
-            sees: std::mem::take(&mut self.sees),
-            gains: std::mem::take(&mut self.gains),
-            gain_bounds: std::mem::take(&mut self.gain_bounds),
-            threats: std::mem::take(&mut self.threats),
-        };
-        if c.mates.len() + c.sees.len() + c.gains.len() + c.gain_bounds.len() + c.threats.len()
-            <= CACHE_LIMIT
-        {
+        let c = std::mem::take(&mut self.caches);
+        if c.len() <= CACHE_LIMIT {
             let key = self.cache_key;
             let _ = CACHES.try_with(|x| *x.borrow_mut() = Some((key, c)));
         }
@@ -613,11 +612,7 @@ impl<'a> Analyzer<'a> {
         Analyzer {
             rs,
             offered: 0,
-            mates: c.mates,
-            sees: c.sees,
-            gains: c.gains,
-            gain_bounds: c.gain_bounds,
-            threats: c.threats,
+            caches: c,
             exchange_pairs_memo: None,
             cache_key: key,
         }
@@ -654,7 +649,7 @@ impl<'a> Analyzer<'a> {
             depth,
             squares_of(b, self.offered),
         );
-        if let Some(&v) = self.sees.get(&key) {
+        if let Some(&v) = self.caches.sees.get(&key) {
             return v;
         }
         let v = value(self.rs, b, victim);
@@ -667,7 +662,7 @@ impl<'a> Analyzer<'a> {
             }
             b.undo(m, u);
         }
-        self.sees.insert(key, best);
+        self.caches.sees.insert(key, best);
         best
     }
 
@@ -679,11 +674,11 @@ impl<'a> Analyzer<'a> {
             checker.map_or(u8::MAX, |c| c.0),
             squares_of(b, self.offered),
         );
-        if let Some(t) = self.threats.get(&key) {
+        if let Some(t) = self.caches.threats.get(&key) {
             return t.clone();
         }
         let out = self.threats_uncached(b, checker);
-        self.threats.insert(key, out.clone());
+        self.caches.threats.insert(key, out.clone());
         out
     }
 
@@ -691,15 +686,8 @@ impl<'a> Analyzer<'a> {
     /// searching only the lines of checks the attacker opens, and only when the target is no
     /// direct threat (a line of checks counts only for a piece that cannot be won directly).
     pub fn has_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
-        let (attacker, target) = key;
-        let direct = self.direct_threats_cached(b);
-        if direct.iter().any(|t| t.key() == key) {
-            return true;
-        }
-        if direct.iter().any(|t| t.target == target) {
-            return false;
-        }
-        self.check_line_wins(b, attacker, target)
+        self.direct_threats_cached(b).iter().any(|t| t.key() == key)
+            || self.has_check_threat(b, key)
     }
 
     /// Is `key` (attacker, target) one of the threats by consecutive checks
@@ -725,10 +713,10 @@ impl<'a> Analyzer<'a> {
         let depth = self.rs.chase_search_depth;
         let mut b = b0.clone();
         for k in checking_moves(&mut b) {
-            if id_at(&b, k.from()) != Some(attacker) || !self.line_exceeds(&mut b, k, depth, 0.0) {
+            if id_at(&b, k.from()) != Some(attacker) {
                 continue;
             }
-            if let Some((_, targets)) = self.check_line(&mut b, k, depth) {
+            if let Some((_, targets)) = self.winning_check_line(&mut b, k, depth) {
                 if ids_on(&b, targets) & id_bit(target) != 0 {
                     return true;
                 }
@@ -754,11 +742,11 @@ impl<'a> Analyzer<'a> {
             u8::MAX - 1,
             squares_of(b, self.offered),
         );
-        if let Some(d) = self.threats.get(&key) {
+        if let Some(d) = self.caches.threats.get(&key) {
             return d.clone();
         }
         let d = self.direct_threats(b);
-        self.threats.insert(key, d.clone());
+        self.caches.threats.insert(key, d.clone());
         d
     }
 
@@ -973,10 +961,7 @@ impl<'a> Analyzer<'a> {
             if checker.is_some_and(|c| c != attacker) {
                 continue;
             }
-            if !self.line_exceeds(&mut b, k, depth, 0.0) {
-                continue;
-            }
-            if let Some((gain, targets)) = self.check_line(&mut b, k, depth) {
+            if let Some((gain, targets)) = self.winning_check_line(&mut b, k, depth) {
                 for target in ids_in(ids_on(&b, targets))
                     .filter(|t| !(self.rs.pawn_by_checks_no_gain && is_pawn(&b, *t)))
                 {
@@ -1020,10 +1005,7 @@ impl<'a> Analyzer<'a> {
         let worth = value(rs, a, capturer).max(gain);
         let bit = 1u128 << capturer_sq.index();
         for k in checking_moves(a) {
-            if !self.line_exceeds(a, k, rs.chase_search_depth, 0.0) {
-                continue;
-            }
-            if let Some((g, won)) = self.check_line(a, k, rs.chase_search_depth) {
+            if let Some((g, won)) = self.winning_check_line(a, k, rs.chase_search_depth) {
                 if g >= worth && won & bit != 0 {
                     return true;
                 }
@@ -1044,6 +1026,16 @@ impl<'a> Analyzer<'a> {
         // The pieces won stand in `b` where they stood after the move (a captured piece never
         // comes back, and the targets are pieces of the side in check).
         r.map(|(g, ids)| (g, squares_of(b, ids)))
+    }
+
+    /// [`Analyzer::check_line`], evaluated in full only when [`Analyzer::line_exceeds`] finds
+    /// that it is a line at all (most lines are refuted by their first answers).
+    fn winning_check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<(f64, u128)> {
+        if self.line_exceeds(b, k, depth, 0.0) {
+            self.check_line(b, k, depth)
+        } else {
+            None
+        }
     }
 
     fn check_line_after(
@@ -1099,7 +1091,7 @@ impl<'a> Analyzer<'a> {
             return (0.0, 0);
         }
         let key = (b.pos.hash(), depth, squares_of(b, self.offered));
-        if let Some(&r) = self.gains.get(&key) {
+        if let Some(&r) = self.caches.gains.get(&key) {
             return r;
         }
         let mut best = 0.0;
@@ -1136,7 +1128,7 @@ impl<'a> Analyzer<'a> {
                 }
             }
         }
-        self.gains.insert(key, (best, targets));
+        self.caches.gains.insert(key, (best, targets));
         (best, targets)
     }
 
@@ -1152,10 +1144,11 @@ impl<'a> Analyzer<'a> {
             return false;
         }
         let key = (b.pos.hash(), depth, squares_of(b, self.offered));
-        if let Some(&(g, _)) = self.gains.get(&key) {
+        if let Some(&(g, _)) = self.caches.gains.get(&key) {
             return g > theta;
         }
         let (lo, hi) = self
+            .caches
             .gain_bounds
             .get(&key)
             .copied()
@@ -1191,6 +1184,7 @@ impl<'a> Analyzer<'a> {
             }
         }
         let e = self
+            .caches
             .gain_bounds
             .entry(key)
             .or_insert((f64::NEG_INFINITY, f64::INFINITY));
@@ -1335,7 +1329,7 @@ impl<'a> Analyzer<'a> {
             .filter_map(|id| b.square_of(id))
             .fold(0, |a, s| a | (1u128 << s.index()));
         let key = (b.pos.hash(), avoid_sq);
-        if let Some(&(none_within, mate_within)) = self.mates.get(&key) {
+        if let Some(&(none_within, mate_within)) = self.caches.mates.get(&key) {
             if plies <= none_within {
                 return false;
             }
@@ -1344,7 +1338,7 @@ impl<'a> Analyzer<'a> {
             }
         }
         let r = self.mate_within_search(b, plies, avoid);
-        let e = self.mates.entry(key).or_insert((0, u32::MAX));
+        let e = self.caches.mates.entry(key).or_insert((0, u32::MAX));
         if r {
             e.1 = e.1.min(plies);
         } else {
