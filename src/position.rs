@@ -1149,6 +1149,19 @@ impl Position {
     /// assert!(!mated.has_legal_move());
     /// ```
     pub fn has_legal_move(&self) -> bool {
+        self.first_legal_move().is_some()
+    }
+
+    /// The first legal move found, the king's steps tried first; `None` when the side to move
+    /// has none (mated or stalemated). As cheap as [`Position::has_legal_move`]: the moves are
+    /// not listed.
+    ///
+    /// ```
+    /// let pos = xiangqi_rules::Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    /// let m = pos.first_legal_move().unwrap();
+    /// assert!(pos.legal_moves().contains(&m));
+    /// ```
+    pub fn first_legal_move(&self) -> Option<Move> {
         const OTHERS: [usize; 6] = [
             Role::Rook as usize,
             Role::Cannon as usize,
@@ -1157,6 +1170,12 @@ impl Position {
             Role::Advisor as usize,
             Role::Elephant as usize,
         ];
+        let mv = |from: usize, to: usize| {
+            Some(Move::new(
+                Square::new_unchecked(from as u8),
+                Square::new_unchecked(to as u8),
+            ))
+        };
         // The king's steps first (a few full tests, no node context), then the others.
         let k = self.kings[self.turn.index()] as usize;
         let mut t = self.targets(Role::King, k);
@@ -1164,7 +1183,7 @@ impl Position {
             let to = t.trailing_zeros() as usize;
             t &= t - 1;
             if self.legal_full(k, to) {
-                return true;
+                return mv(k, to);
             }
         }
         let ctx = self.ctx();
@@ -1185,8 +1204,9 @@ impl Position {
                     t &= ctx.evade_to;
                 }
                 if slow & bit(from) == 0 {
-                    if t & !ctx.forbidden != 0 {
-                        return true;
+                    let free = t & !ctx.forbidden;
+                    if free != 0 {
+                        return mv(from, free.trailing_zeros() as usize);
                     }
                     continue;
                 }
@@ -1194,12 +1214,12 @@ impl Position {
                     let to = t.trailing_zeros() as usize;
                     t &= t - 1;
                     if self.legal_full(from, to) {
-                        return true;
+                        return mv(from, to);
                     }
                 }
             }
         }
-        false
+        None
     }
 
     /// Whether the move (legal for the side to move) leaves the other side in check, as

@@ -68,6 +68,46 @@ fn main() {
             }
             return;
         }
+        if std::env::var("ORACLE").is_ok() {
+            // Per game: the fast judge (best of PASSES, cold) against one oracle run.
+            use xiangqi_oracle as o;
+            let mut rows = Vec::new();
+            let (mut tf, mut to) = (Duration::ZERO, Duration::ZERO);
+            let only: Option<usize> = std::env::var("ONLY").ok().map(|v| v.parse().unwrap());
+            for (i, (r, start, moves, id)) in games.iter().enumerate() {
+                if only.is_some_and(|o| o != i) {
+                    continue;
+                }
+                let mut best = Duration::MAX;
+                for _ in 0..passes {
+                    f::clear_caches();
+                    let s = Instant::now();
+                    std::hint::black_box(f::judge(r, start, moves).unwrap());
+                    best = best.min(s.elapsed());
+                }
+                let orules = xiangqi_difftest::judge::oracle_rules(id).unwrap();
+                let ob = o::Board::from_fen(o::Spec::embedded(), &cases[i].fen).unwrap();
+                let om: Vec<o::OMove> = cases[i].moves.iter().map(|m| m.parse().unwrap()).collect();
+                let s = Instant::now();
+                std::hint::black_box(o::judge::judge(orules, &ob, &om).unwrap());
+                let od = s.elapsed();
+                tf += best;
+                to += od;
+                rows.push((best, od, i, id.clone()));
+            }
+            rows.sort_by(|a, b| b.0.cmp(&a.0));
+            println!(
+                "fast {tf:?} oracle {to:?} ({:.1}x)",
+                to.as_secs_f64() / tf.as_secs_f64()
+            );
+            for (fd, od, i, id) in rows.iter().take(n) {
+                println!(
+                    "  game {i:>2} {id:<9} fast {fd:>10?} oracle {od:>10?} ({:.0}x)",
+                    od.as_secs_f64() / fd.as_secs_f64()
+                );
+            }
+            return;
+        }
         for _ in 0..passes {
             let mut times = Vec::new();
             for (i, (r, start, moves, id)) in games.iter().enumerate() {
@@ -96,6 +136,25 @@ fn main() {
     }
     let mut no_kill = f::RuleSet::builtin("cxa-1999").unwrap().clone();
     no_kill.kill_search_depth = 0;
+    if let Ok(i) = std::env::var("SAMPLE") {
+        // One sample, classified cold REPEAT times (for perf).
+        let (t, m) = &samples[i.parse::<usize>().unwrap()];
+        let n: usize = std::env::var("REPEAT").map_or(1, |v| v.parse().unwrap());
+        let s = Instant::now();
+        for _ in 0..n {
+            f::clear_caches();
+            std::hint::black_box(f::classify(&no_kill, t, *m, None).unwrap());
+        }
+        let c = f::classify(&no_kill, t, *m, None).unwrap();
+        println!(
+            "{} {m}: {:?} per classification; {:?} {}",
+            t.position().to_fen(),
+            s.elapsed() / n as u32,
+            c.class,
+            c.note
+        );
+        return;
+    }
     let passes: usize = std::env::var("PASSES").map_or(2, |v| v.parse().unwrap());
     for pass in 0..passes {
         f::clear_caches();
@@ -118,6 +177,9 @@ fn main() {
             gen,
             total.as_secs_f64() / gen.as_secs_f64()
         );
+        if std::env::var("NORATIO").is_ok() {
+            continue;
+        }
         // Per-move ratio to one legal-move generation of the same position (timed 20 times).
         let mut ratios: Vec<f64> = times
             .iter()

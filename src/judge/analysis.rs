@@ -186,7 +186,7 @@ fn steps_capture(c: usize, r: usize, f: usize) -> u128 {
 
 /// The position of a move in the oracle's generation order for its piece: rule, vector,
 /// distance (the oracle interprets the spec's rules in order).
-fn order_key(b: &Tracked, m: Move) -> u32 {
+pub(crate) fn order_key(b: &Tracked, m: Move) -> u32 {
     let Some(p) = b.pos.piece_at(m.from()) else {
         return u32::MAX;
     };
@@ -1159,22 +1159,7 @@ impl<'a> Analyzer<'a> {
         if hi <= theta {
             return false;
         }
-        let mut found = false;
-        for m in b.pos.legal_captures() {
-            let Some(target) = id_at(b, m.to()) else {
-                continue;
-            };
-            let v = value(self.rs, b, target);
-            if v <= theta {
-                continue;
-            }
-            let u = b.play_undo(m);
-            found = v - self.see(b, m.to(), 8) > theta && !self.mates_at_once(b);
-            b.undo(m, u);
-            if found {
-                break;
-            }
-        }
+        let mut found = self.capture_exceeds(b, theta);
         if !found && depth >= 3 {
             for k in checking_moves(b) {
                 if self.line_exceeds(b, k, depth, theta) {
@@ -1196,6 +1181,28 @@ impl<'a> Analyzer<'a> {
         found
     }
 
+    /// Does a capture with gain (the exchange on its point, no mate at once after it) win more
+    /// than `theta` (≥ 0)? Only pieces worth more than `theta` are tried: the exchange never
+    /// wins more than the piece taken first.
+    fn capture_exceeds(&mut self, b: &mut Tracked, theta: f64) -> bool {
+        for m in b.pos.legal_captures() {
+            let Some(target) = id_at(b, m.to()) else {
+                continue;
+            };
+            let v = value(self.rs, b, target);
+            if v <= theta {
+                continue;
+            }
+            let u = b.play_undo(m);
+            let found = v - self.see(b, m.to(), 8) > theta && !self.mates_at_once(b);
+            b.undo(m, u);
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Is [`Analyzer::check_line`] of the checking move `k` a line (`Some`) worth more than
     /// `theta`? Every answer must leave the checker more than `theta` (and a gain), and one
     /// answer at least must leave it a piece won; the first answer that fails ends the search.
@@ -1210,52 +1217,39 @@ impl<'a> Analyzer<'a> {
     }
 
     fn line_exceeds_after(&mut self, a: &mut Tracked, first: f64, depth: u32, tau: f64) -> bool {
-        let rs = self.rs;
-        let mut replies = a.pos.legal_moves();
-        if replies.is_empty() {
+        // The answers are independent tests, so their order does not change the result. Most
+        // lines are refuted by their first answer, which is therefore found without listing the
+        // others.
+        let Some(r0) = a.pos.first_legal_move() else {
             return false;
-        }
-        replies.sort_by_key(|r| a.pos.piece_at(r.to()).is_none());
-        let sub_depth = depth.saturating_sub(2);
+        };
         // Whether some answer leaves the checker a piece won (the line's targets are not empty),
         // and the answers not yet known to.
         let mut won = false;
         let mut unknown: Vec<Move> = Vec::new();
-        for &r in replies.iter() {
-            let lost_piece = id_at(a, r.to());
-            let lost = lost_piece.map(|v| value(rs, a, v)).unwrap_or(0.0);
-            let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(a, v));
-            let ur = a.play_undo(r);
-            if !a.pos.has_legal_move() {
-                a.undo(r, ur);
-                return false;
-            }
-            let (ok, positive) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
-                // Whether the gain counts depends on the pieces won (a rook): in full.
-                let (sub, sub_sq) = self.best_gain(a, sub_depth);
-                let mut total = first + sub - lost;
-                if sub > 0.0 && sub_sq & rooks(a) == 0 {
-                    total = first - lost;
+        let mut test = |az: &mut Self, a: &mut Tracked, r: Move| -> bool {
+            match az.answer_leaves(a, r, first, depth, tau) {
+                None => false,
+                Some(Some(true)) => {
+                    won = true;
+                    true
                 }
-                (total > tau, Some(sub > 0.0))
-            } else if lost_pawn_only {
-                // Taking the pawn back is all the line is worth, whatever follows (25.3).
-                (first - lost > tau, None)
-            } else {
-                let th = tau + lost - first;
-                let e = self.gain_exceeds(a, sub_depth, th);
-                (e, (e && th >= 0.0).then_some(true))
-            };
-            a.undo(r, ur);
-            if !ok {
-                return false;
+                Some(Some(false)) => true,
+                Some(None) => {
+                    unknown.push(r);
+                    true
+                }
             }
-            match positive {
-                Some(true) => won = true,
-                Some(false) => {}
-                None => unknown.push(r),
+        };
+        if !test(self, a, r0) {
+            return false;
+        }
+        for r in a.pos.legal_moves() {
+            if r != r0 && !test(self, a, r) {
+                return false;
             }
         }
+        let sub_depth = depth.saturating_sub(2);
         if !won {
             for r in unknown {
                 let ur = a.play_undo(r);
@@ -1267,6 +1261,47 @@ impl<'a> Analyzer<'a> {
             }
         }
         won
+    }
+
+    /// One answer `r` to the check of [`Analyzer::line_exceeds`] (`a` after the check, the
+    /// checker having taken a piece worth `first`): `None` when it refutes the line (it leaves
+    /// the checker no more than `tau`, or no move at all), else whether it leaves the checker a
+    /// piece won (`None` inside when that is still to be found out).
+    fn answer_leaves(
+        &mut self,
+        a: &mut Tracked,
+        r: Move,
+        first: f64,
+        depth: u32,
+        tau: f64,
+    ) -> Option<Option<bool>> {
+        let rs = self.rs;
+        let sub_depth = depth.saturating_sub(2);
+        let lost_piece = id_at(a, r.to());
+        let lost = lost_piece.map(|v| value(rs, a, v)).unwrap_or(0.0);
+        let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(a, v));
+        let ur = a.play_undo(r);
+        // An answer after which the checker has no move at all refutes the line too. A gain
+        // above a threshold ≥ 0 is a capture or a check, so it proves a move.
+        let (ok, positive, has_move) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
+            // Whether the gain counts depends on the pieces won (a rook): in full.
+            let (sub, sub_sq) = self.best_gain(a, sub_depth);
+            let mut total = first + sub - lost;
+            if sub > 0.0 && sub_sq & rooks(a) == 0 {
+                total = first - lost;
+            }
+            (total > tau, Some(sub > 0.0), sub > 0.0)
+        } else if lost_pawn_only {
+            // Taking the pawn back is all the line is worth, whatever follows (25.3).
+            (first - lost > tau, None, false)
+        } else {
+            let th = tau + lost - first;
+            let e = self.gain_exceeds(a, sub_depth, th);
+            (e, (e && th >= 0.0).then_some(true), e && th >= 0.0)
+        };
+        let ok = ok && (has_move || a.pos.has_legal_move());
+        a.undo(r, ur);
+        ok.then_some(positive)
     }
 
     /// Can the side to move force mate with consecutive checks within `plies` plies?
@@ -1361,20 +1396,25 @@ impl<'a> Analyzer<'a> {
                 }
                 continue;
             }
-            let replies = b.pos.legal_moves();
-            let mut found = replies.is_empty();
-            if !found {
-                found = true;
-                for &r in replies.iter() {
-                    let ur = b.play_undo(r);
-                    let ok = self.mate_within(b, plies - 2, avoid);
-                    b.undo(r, ur);
-                    if !ok {
-                        found = false;
-                        break;
-                    }
+            // Every answer must be mated in time. The first answer found (a king's step if
+            // there is one) escapes most often, so it is tried before the answers are listed.
+            let found = match b.pos.first_legal_move() {
+                None => true,
+                Some(r0) => {
+                    let escapes = |az: &mut Self, b: &mut Tracked, r: Move| {
+                        let ur = b.play_undo(r);
+                        let ok = az.mate_within(b, plies - 2, avoid);
+                        b.undo(r, ur);
+                        !ok
+                    };
+                    !escapes(self, b, r0)
+                        && !b
+                            .pos
+                            .legal_moves()
+                            .iter()
+                            .any(|&r| r != r0 && escapes(self, b, r))
                 }
-            }
+            };
             b.undo(k, uk);
             if found {
                 return true;

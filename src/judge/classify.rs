@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use super::analysis::{
     can_capture, capturable_by, captures_on, id_at, id_bit, is_king, is_material, is_pawn,
-    reach_of, role_id, value, Analyzer, Cover, IdSet, Threat,
+    order_key, reach_of, role_id, value, Analyzer, Cover, IdSet, Threat,
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
@@ -693,26 +693,33 @@ fn new_exchange_pairs(
     let rules = az.rs;
     let me = after.piece(mover).expect("mover on board").color;
     let pairs = |b: &Tracked| -> Vec<(PieceId, PieceId)> {
-        let mut out = Vec::new();
+        // Every capture of `me` once, kept when the two pieces are material of equal value and
+        // the enemy piece could take back the other way; in the order of the own pieces' ids,
+        // then of `capturable_by` (the oracle's move order).
         let mine = b.with_turn(me);
-        let theirs = b.with_turn(me.other());
-        for x in b.ids_of(me) {
-            if !is_material(b, x) || is_pawn(b, x) {
+        let mut found: Vec<(PieceId, u32, PieceId, Move)> = Vec::new();
+        for m in mine.pos.legal_captures() {
+            let (Some(x), Some(e)) = (id_at(b, m.from()), id_at(b, m.to())) else {
                 continue;
-            }
-            let xs = b.square_of(x).expect("on board");
-            for e in capturable_by(&mine, xs) {
-                if is_material(b, e)
-                    && value(rules, b, e) == value(rules, b, x)
-                    && theirs
-                        .pos
-                        .is_legal(Move::new(theirs.square_of(e).expect("on board"), xs))
-                {
-                    out.push((x, e));
-                }
+            };
+            if is_material(b, x)
+                && !is_pawn(b, x)
+                && is_material(b, e)
+                && value(rules, b, e) == value(rules, b, x)
+            {
+                found.push((x, order_key(&mine, m), e, m));
             }
         }
-        out
+        if found.is_empty() {
+            return Vec::new();
+        }
+        found.sort_by_key(|f| (f.0, f.1));
+        let theirs = b.with_turn(me.other());
+        found
+            .into_iter()
+            .filter(|(_, _, _, m)| theirs.pos.is_legal(Move::new(m.to(), m.from())))
+            .map(|(x, _, e, _)| (x, e))
+            .collect()
     };
     let old = pairs(before);
     // Can the other side win `x` by taking it (in any order: a yes/no answer)?
