@@ -95,7 +95,7 @@ fn main() {
                 to += od;
                 rows.push((best, od, i, id.clone()));
             }
-            rows.sort_by(|a, b| b.0.cmp(&a.0));
+            rows.sort_by_key(|r| std::cmp::Reverse(r.0));
             println!(
                 "fast {tf:?} oracle {to:?} ({:.1}x)",
                 to.as_secs_f64() / tf.as_secs_f64()
