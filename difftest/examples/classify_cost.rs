@@ -146,6 +146,41 @@ fn main() {
             std::hint::black_box(f::classify(&no_kill, t, *m, None).unwrap());
         }
         let c = f::classify(&no_kill, t, *m, None).unwrap();
+        if std::env::var("PRIM").is_ok() {
+            // The cost of each primitive in this position (best of 5 runs of 20,000 calls).
+            let pos = t.position();
+            let time = |name: &str, f: &dyn Fn()| {
+                let best = (0..5)
+                    .map(|_| {
+                        let s = Instant::now();
+                        for _ in 0..20_000 {
+                            f();
+                        }
+                        s.elapsed() / 20_000
+                    })
+                    .min()
+                    .unwrap();
+                println!("  {name}: {best:?}");
+            };
+            time("legal_moves", &|| {
+                std::hint::black_box(std::hint::black_box(pos).legal_moves());
+            });
+            time("legal_captures", &|| {
+                std::hint::black_box(std::hint::black_box(pos).legal_captures());
+            });
+            time("checking_moves", &|| {
+                std::hint::black_box(std::hint::black_box(pos).checking_moves());
+            });
+            time("first_legal_move", &|| {
+                std::hint::black_box(std::hint::black_box(pos).first_legal_move());
+            });
+            time("is_check", &|| {
+                std::hint::black_box(std::hint::black_box(pos).is_check());
+            });
+            time("clone", &|| {
+                std::hint::black_box(std::hint::black_box(t).clone());
+            });
+        }
         println!(
             "{} {m}: {:?} per classification; {:?} {}",
             t.position().to_fen(),

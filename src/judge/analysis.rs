@@ -186,7 +186,7 @@ fn steps_capture(c: usize, r: usize, f: usize) -> u128 {
 
 /// The position of a move in the oracle's generation order for its piece: rule, vector,
 /// distance (the oracle interprets the spec's rules in order).
-pub(crate) fn order_key(b: &Tracked, m: Move) -> u32 {
+fn order_key(b: &Tracked, m: Move) -> u32 {
     let Some(p) = b.pos.piece_at(m.from()) else {
         return u32::MAX;
     };
@@ -433,6 +433,9 @@ pub(crate) struct Analyzer<'a> {
     pub(crate) exchange_pairs_memo: Option<ExchangePairsMemo>,
     /// The rule-set parameters the caches depend on.
     cache_key: CacheKey,
+    /// The last few [`Analyzer::captures`] answers, by (hash, piece ids): one classification
+    /// asks for the captures of the same two or three positions several times.
+    captures_memo: Vec<((u64, u64), MoveList)>,
 }
 
 /// (hash before, hash after, mover) and the pairs (own piece, enemy piece) of
@@ -615,7 +618,23 @@ impl<'a> Analyzer<'a> {
             caches: c,
             exchange_pairs_memo: None,
             cache_key: key,
+            captures_memo: Vec::new(),
         }
+    }
+
+    /// [`captures_ordered`], remembered for the last few positions of this analyzer.
+    pub(crate) fn captures(&mut self, b: &Tracked) -> MoveList {
+        const KEEP: usize = 4;
+        let key = (b.pos.hash(), ids_fingerprint(b));
+        if let Some((_, l)) = self.captures_memo.iter().find(|(k, _)| *k == key) {
+            return l.clone();
+        }
+        let l = captures_ordered(b);
+        if self.captures_memo.len() == KEEP {
+            self.captures_memo.remove(0);
+        }
+        self.captures_memo.push((key, l.clone()));
+        l
     }
 
     /// Does the side to move have a move that mates at once (29.4)? Within
@@ -779,7 +798,7 @@ impl<'a> Analyzer<'a> {
         } else {
             0
         };
-        for m in captures_ordered(&b) {
+        for m in self.captures(&b) {
             let Some(target) = id_at(&b, m.to()) else {
                 continue;
             };

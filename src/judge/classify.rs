@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use super::analysis::{
     can_capture, capturable_by, captures_on, id_at, id_bit, is_king, is_material, is_pawn,
-    order_key, reach_of, role_id, value, Analyzer, Cover, IdSet, Threat,
+    reach_of, role_id, value, Analyzer, Cover, IdSet, Threat,
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
@@ -692,13 +692,13 @@ fn new_exchange_pairs(
     }
     let rules = az.rs;
     let me = after.piece(mover).expect("mover on board").color;
-    let pairs = |b: &Tracked| -> Vec<(PieceId, PieceId)> {
-        // Every capture of `me` once, kept when the two pieces are material of equal value and
-        // the enemy piece could take back the other way; in the order of the own pieces' ids,
-        // then of `capturable_by` (the oracle's move order).
-        let mine = b.with_turn(me);
-        let mut found: Vec<(PieceId, u32, PieceId, Move)> = Vec::new();
-        for m in mine.pos.legal_captures() {
+    let pairs = |az: &mut Analyzer<'_>, b: &Tracked| -> Vec<(PieceId, PieceId)> {
+        // Every capture of `me` once (in the oracle's order: by the capturer's id, then by
+        // `capturable_by`), kept when the two pieces are material of equal value and the enemy
+        // piece could take back the other way.
+        let mut theirs: Option<Tracked> = None;
+        let mut out = Vec::new();
+        for m in az.captures(&b.with_turn(me)) {
             let (Some(x), Some(e)) = (id_at(b, m.from()), id_at(b, m.to())) else {
                 continue;
             };
@@ -706,22 +706,17 @@ fn new_exchange_pairs(
                 && !is_pawn(b, x)
                 && is_material(b, e)
                 && value(rules, b, e) == value(rules, b, x)
+                && theirs
+                    .get_or_insert_with(|| b.with_turn(me.other()))
+                    .pos
+                    .is_legal(Move::new(m.to(), m.from()))
             {
-                found.push((x, order_key(&mine, m), e, m));
+                out.push((x, e));
             }
         }
-        if found.is_empty() {
-            return Vec::new();
-        }
-        found.sort_by_key(|f| (f.0, f.1));
-        let theirs = b.with_turn(me.other());
-        found
-            .into_iter()
-            .filter(|(_, _, _, m)| theirs.pos.is_legal(Move::new(m.to(), m.from())))
-            .map(|(x, _, e, _)| (x, e))
-            .collect()
+        out
     };
-    let old = pairs(before);
+    let old = pairs(az, before);
     // Can the other side win `x` by taking it (in any order: a yes/no answer)?
     let won = |az: &mut Analyzer<'_>, b: &Tracked, x: PieceId| {
         let mut t = b.with_turn(me.other());
@@ -738,7 +733,7 @@ fn new_exchange_pairs(
         false
     };
     let mut out = Vec::new();
-    for p in pairs(after) {
+    for p in pairs(az, after) {
         if !old.contains(&p) || (won(az, before, p.0) && !won(az, after, p.0)) {
             out.push(p);
         }
