@@ -216,17 +216,26 @@ fn main() {
             continue;
         }
         // Per-move ratio to one legal-move generation of the same position (timed 20 times).
-        let mut ratios: Vec<f64> = times
+        let mut per: Vec<(f64, usize, Duration)> = times
             .iter()
             .map(|(d, i)| {
                 let s = Instant::now();
                 for _ in 0..20 {
                     std::hint::black_box(samples[*i].0.position().legal_moves());
                 }
-                d.as_secs_f64() / (s.elapsed().as_secs_f64() / 20.0)
+                (d.as_secs_f64() / (s.elapsed().as_secs_f64() / 20.0), *i, *d)
             })
             .collect();
-        ratios.sort_by(|a, b| a.total_cmp(b));
+        per.sort_by(|a, b| a.0.total_cmp(&b.0));
+        if std::env::var("MEDIAN").is_ok() {
+            // The moves around the median ratio.
+            let mid = per.len() / 2;
+            for (r, i, d) in &per[mid.saturating_sub(6)..(mid + 6).min(per.len())] {
+                let (t, m) = &samples[*i];
+                println!("  {r:>6.1}x {d:>9?} #{i} {} {m}", t.position().to_fen());
+            }
+        }
+        let ratios: Vec<f64> = per.iter().map(|x| x.0).collect();
         let q = |p: f64| ratios[((ratios.len() - 1) as f64 * p) as usize];
         println!(
             "  per move, classify / legal_moves: median {:.1}x, p75 {:.1}x, p90 {:.1}x, p99 {:.1}x; {:.0}% at most 10x",

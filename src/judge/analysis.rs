@@ -433,9 +433,9 @@ pub(crate) struct Analyzer<'a> {
     pub(crate) exchange_pairs_memo: Option<ExchangePairsMemo>,
     /// The rule-set parameters the caches depend on.
     cache_key: CacheKey,
-    /// The last few [`Analyzer::captures`] answers, by (hash, piece ids): one classification
+    /// The last few [`Analyzer::captures`] answers, by hash and piece ids: one classification
     /// asks for the captures of the same two or three positions several times.
-    captures_memo: Vec<((u64, u64), MoveList)>,
+    captures_memo: Vec<(u64, [u8; 90], std::rc::Rc<[Move]>)>,
 }
 
 /// (hash before, hash after, mover) and the pairs (own piece, enemy piece) of
@@ -623,17 +623,21 @@ impl<'a> Analyzer<'a> {
     }
 
     /// [`captures_ordered`], remembered for the last few positions of this analyzer.
-    pub(crate) fn captures(&mut self, b: &Tracked) -> MoveList {
+    pub(crate) fn captures(&mut self, b: &Tracked) -> std::rc::Rc<[Move]> {
         const KEEP: usize = 4;
-        let key = (b.pos.hash(), ids_fingerprint(b));
-        if let Some((_, l)) = self.captures_memo.iter().find(|(k, _)| *k == key) {
+        let h = b.pos.hash();
+        if let Some((_, _, l)) = self
+            .captures_memo
+            .iter()
+            .find(|(k, ids, _)| *k == h && *ids == b.ids)
+        {
             return l.clone();
         }
-        let l = captures_ordered(b);
+        let l: std::rc::Rc<[Move]> = captures_ordered(b).iter().copied().collect();
         if self.captures_memo.len() == KEEP {
             self.captures_memo.remove(0);
         }
-        self.captures_memo.push((key, l.clone()));
+        self.captures_memo.push((h, b.ids, l.clone()));
         l
     }
 
@@ -798,7 +802,7 @@ impl<'a> Analyzer<'a> {
         } else {
             0
         };
-        for m in self.captures(&b) {
+        for &m in self.captures(&b).iter() {
             let Some(target) = id_at(&b, m.to()) else {
                 continue;
             };

@@ -698,7 +698,7 @@ fn new_exchange_pairs(
         // piece could take back the other way.
         let mut theirs: Option<Tracked> = None;
         let mut out = Vec::new();
-        for m in az.captures(&b.with_turn(me)) {
+        for &m in az.captures(&b.with_turn(me)).iter() {
             let (Some(x), Some(e)) = (id_at(b, m.from()), id_at(b, m.to())) else {
                 continue;
             };
