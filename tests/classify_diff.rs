@@ -40,6 +40,8 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
         chase_forms: r.chase_forms.clone(),
         joint_chase: r.joint_chase,
         joint_chase_renewed: r.joint_chase_renewed,
+        exchange_over_two_squares: r.exchange_over_two_squares,
+        won_back_by_checks_is_protection: r.won_back_by_checks_is_protection,
         pawn_for_rook_is_gain: r.pawn_for_rook_is_gain,
         pawn_mutual_attack: r.pawn_mutual_attack,
         key_point_scope: r.key_point_scope.clone(),

@@ -81,6 +81,18 @@ fn every_builtin_equals_the_oracle() {
             &r.joint_chase_renewed,
         );
         same(
+            "exchange_over_two_squares",
+            id,
+            &f.exchange_over_two_squares,
+            &r.exchange_over_two_squares,
+        );
+        same(
+            "won_back_by_checks_is_protection",
+            id,
+            &f.won_back_by_checks_is_protection,
+            &r.won_back_by_checks_is_protection,
+        );
+        same(
             "pawn_for_rook_is_gain",
             id,
             &f.pawn_for_rook_is_gain,

@@ -265,6 +265,12 @@ pub struct RuleSet {
     pub joint_chase: bool,
     /// 24.17: a joint threat counts on every move of a piece taking part in it.
     pub joint_chase_renewed: bool,
+    /// 24.3: a complete exchange may run over two squares, taking away another piece's
+    /// protector (`exchange_over_two_squares`, reading `exchange-removes-protector`).
+    pub exchange_over_two_squares: bool,
+    /// 24.3 / 24.15: a capture that the other side's consecutive checks win back is no gain
+    /// (`won_back_by_checks_is_protection`, reading `capture-answered-by-checks`).
+    pub won_back_by_checks_is_protection: bool,
     /// 26.6: giving up crossed pawns to win a rook is a gain.
     pub pawn_for_rook_is_gain: bool,
     /// 27.2: pawn threats count as chases in mutual perpetual attack.

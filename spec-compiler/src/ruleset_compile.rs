@@ -632,6 +632,9 @@ fn build(
     let joint_chase_renewed = added
         .iter()
         .any(|e| flag(Some(e), "counts_when_participant_moves") == Some(true));
+    let exchange_over_two_squares = flag(Some(chase), "exchange_over_two_squares") == Some(true);
+    let won_back_by_checks_is_protection =
+        flag(Some(chase), "won_back_by_checks_is_protection") == Some(true);
     // Material and exceptions.
     let material = doc.get("material");
     let exceptions: Vec<&Value> = seq(doc.get("exceptions")).collect();
@@ -720,6 +723,8 @@ fn build(
         chase_forms,
         joint_chase,
         joint_chase_renewed,
+        exchange_over_two_squares,
+        won_back_by_checks_is_protection,
         pawn_for_rook_is_gain: flag(material, "pawn_for_rook_is_gain").unwrap_or(false),
         pawn_mutual_attack: exception("pawn_chase").is_some_and(|e| e.get("undo_when").is_some()),
         key_point_scope,
@@ -918,6 +923,16 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
     let _ = writeln!(out, "{i}chase_forms: {},", strs(&r.chase_forms));
     let _ = writeln!(out, "{i}joint_chase: {},", r.joint_chase);
     let _ = writeln!(out, "{i}joint_chase_renewed: {},", r.joint_chase_renewed);
+    let _ = writeln!(
+        out,
+        "{i}exchange_over_two_squares: {},",
+        r.exchange_over_two_squares
+    );
+    let _ = writeln!(
+        out,
+        "{i}won_back_by_checks_is_protection: {},",
+        r.won_back_by_checks_is_protection
+    );
     let _ = writeln!(
         out,
         "{i}pawn_for_rook_is_gain: {},",

@@ -493,14 +493,8 @@ impl CacheKey {
             chase_search_depth: rs.chase_search_depth,
             joint_chase: rs.joint_chase,
             pawn_by_checks_no_gain: rs.pawn_by_checks_no_gain,
-            removes_protector: rs
-                .interpretations
-                .iter()
-                .any(|i| i.id == "exchange-removes-protector"),
-            won_back_by_checks: rs
-                .interpretations
-                .iter()
-                .any(|i| i.id == "capture-answered-by-checks"),
+            removes_protector: rs.exchange_over_two_squares,
+            won_back_by_checks: rs.won_back_by_checks_is_protection,
         }
     }
 }
@@ -793,10 +787,7 @@ impl<'a> Analyzer<'a> {
         let mut b = b0.clone();
         let me = b.pos.turn();
         let mut out: Vec<Threat> = Vec::new();
-        let follow_up = rs
-            .interpretations
-            .iter()
-            .any(|i| i.id == "exchange-removes-protector");
+        let follow_up = rs.exchange_over_two_squares;
         let winnable_now = if follow_up {
             self.direct_plain_targets(&mut b)
         } else {
@@ -1015,11 +1006,7 @@ impl<'a> Analyzer<'a> {
         gain: f64,
     ) -> bool {
         let rs = self.rs;
-        if !rs
-            .interpretations
-            .iter()
-            .any(|i| i.id == "capture-answered-by-checks")
-        {
+        if !rs.won_back_by_checks_is_protection {
             return false;
         }
         let Some(capturer) = id_at(a, capturer_sq) else {

@@ -347,11 +347,7 @@ fn exchange_with_follow_up(
     winnable_now: &BTreeSet<PieceId>,
 ) -> f64 {
     let rs = cx.rs;
-    if !rs
-        .interpretations
-        .iter()
-        .any(|i| i.id == "exchange-removes-protector")
-    {
+    if !rs.exchange_over_two_squares {
         return f64::NEG_INFINITY;
     }
     let Some(victim) = b.piece_id_at(m.to) else {
@@ -393,12 +389,7 @@ fn exchange_with_follow_up(
 /// least its worth and at least the capture's `gain`, whatever the capturer replies? Then the
 /// capture is no gain (the protector of the captured piece is that line: 有根).
 fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64) -> bool {
-    if !cx
-        .rs
-        .interpretations
-        .iter()
-        .any(|i| i.id == "capture-answered-by-checks")
-    {
+    if !cx.rs.won_back_by_checks_is_protection {
         return false;
     }
     let worth = value(cx.rs, a, capturer).max(gain);

@@ -294,6 +294,12 @@ pub struct RuleSet {
     pub joint_chase: bool,
     /// 24.17: a joint threat counts on every move of a piece taking part in it.
     pub joint_chase_renewed: bool,
+    /// 24.3: a complete exchange may run over two squares, taking away another piece's
+    /// protector (`exchange_over_two_squares`, reading `exchange-removes-protector`).
+    pub exchange_over_two_squares: bool,
+    /// 24.3 / 24.15: a capture that the other side's consecutive checks win back is no gain
+    /// (`won_back_by_checks_is_protection`, reading `capture-answered-by-checks`).
+    pub won_back_by_checks_is_protection: bool,
     /// 26.6: giving up crossed pawns to win a rook is a gain.
     pub pawn_for_rook_is_gain: bool,
     /// 27.2: pawn threats count as chases in mutual perpetual attack.
@@ -779,6 +785,9 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
                 .and_then(Value::as_bool)
                 .unwrap_or(false)
         });
+    let chase_flag = |key: &str| chase.get(key).and_then(Value::as_bool).unwrap_or(false);
+    let exchange_over_two_squares = chase_flag("exchange_over_two_squares");
+    let won_back_by_checks_is_protection = chase_flag("won_back_by_checks_is_protection");
     let material = doc.get("material");
     let pawn_for_rook_is_gain = material
         .and_then(|m| m.get("pawn_for_rook_is_gain"))
@@ -886,6 +895,8 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         chase_forms,
         joint_chase,
         joint_chase_renewed,
+        exchange_over_two_squares,
+        won_back_by_checks_is_protection,
         pawn_for_rook_is_gain,
         pawn_mutual_attack,
         key_point_scope,

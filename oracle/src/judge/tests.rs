@@ -571,10 +571,9 @@ fn a_complete_exchange_may_take_a_protector_away() {
     assert_eq!(all[2].class, MoveClass::Chase, "{:?}", all[2]);
     assert_eq!(all[2].targets, vec!["c5".parse().unwrap()]);
     // Without the reading, the exchange on one square nets nothing: idle.
+    assert!(rules.exchange_over_two_squares);
     let mut one_square = rules.clone();
-    one_square
-        .interpretations
-        .retain(|i| i.id != "exchange-removes-protector");
+    one_square.exchange_over_two_squares = false;
     let all = classify_all(&one_square, &start, &ms).unwrap();
     assert_eq!(all[2].class, MoveClass::Idle, "{:?}", all[2]);
 }
@@ -600,10 +599,9 @@ fn a_capture_answered_by_checks_that_win_the_capturer_back_is_no_gain() {
     assert_eq!(all[3].class, MoveClass::Chase, "{:?}", all[3]);
     assert_eq!(all[3].targets, vec![a6]);
     // Without the reading the threat to the pawn is there before the king's move (從捉到捉).
+    assert!(rules.won_back_by_checks_is_protection);
     let mut plain = rules.clone();
-    plain
-        .interpretations
-        .retain(|i| i.id != "capture-answered-by-checks");
+    plain.won_back_by_checks_is_protection = false;
     let cx = analysis::Ctx::new(&plain);
     assert!(analysis::threats(&cx, &b, None)
         .iter()
