@@ -733,13 +733,33 @@ impl<'a> Analyzer<'a> {
             if id_at(&b, k.from()) != Some(attacker) {
                 continue;
             }
-            if let Some((_, targets)) = self.winning_check_line(&mut b, k, depth) {
-                if ids_on(&b, targets) & id_bit(target) != 0 {
-                    return true;
-                }
+            if self.line_wins_piece(&mut b, k, depth, target) {
+                return true;
             }
         }
         false
+    }
+
+    /// Is `target` one of the pieces [`Analyzer::check_line`] of `k` wins? Those are the pieces
+    /// won after each answer, so once the line is known to hold, the answers are evaluated
+    /// only until one wins `target`.
+    fn line_wins_piece(&mut self, b: &mut Tracked, k: Move, depth: u32, target: PieceId) -> bool {
+        if !self.line_exceeds(b, k, depth, 0.0) {
+            return false;
+        }
+        let uk = b.play_undo(k);
+        let mut found = false;
+        for r in b.pos.legal_moves() {
+            let ur = b.play_undo(r);
+            let (_, won) = self.best_gain(b, depth.saturating_sub(2));
+            found = ids_on(b, won) & id_bit(target) != 0;
+            b.undo(r, ur);
+            if found {
+                break;
+            }
+        }
+        b.undo(k, uk);
+        found
     }
 
     /// Does the rule set count lines of consecutive checks as threats (29.1 second form)?
