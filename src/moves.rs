@@ -125,23 +125,28 @@ impl Move {
 
     /// Prints the move in the given convention.
     pub fn to_iccs(&self, conv: RankConvention) -> String {
-        let add = match conv {
-            RankConvention::Iccs => 0,
-            RankConvention::FairyStockfish => 1,
-        };
-        format!(
-            "{}{}{}{}",
-            self.from.file().char(),
-            self.from.rank().index() + add,
-            self.to.file().char(),
-            self.to.rank().index() + add
-        )
+        match conv {
+            RankConvention::Iccs => {
+                let mut s = String::with_capacity(4);
+                s.push_str(self.from.name());
+                s.push_str(self.to.name());
+                s
+            }
+            RankConvention::FairyStockfish => format!(
+                "{}{}{}{}",
+                self.from.file().char(),
+                self.from.rank().index() + 1,
+                self.to.file().char(),
+                self.to.rank().index() + 1
+            ),
+        }
     }
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)
+        f.write_str(self.from.name())?;
+        f.write_str(self.to.name())
     }
 }
 

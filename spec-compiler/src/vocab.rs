@@ -443,6 +443,13 @@ impl Square {
         self.0
     }
 
+    /// Its ICCS name, file letter and rank digit (`Square::at(4, 0).name() == "e0"`); the same
+    /// text as `to_string`, without formatting.
+    #[inline]
+    pub const fn name(self) -> &'static str {
+        SQUARE_NAMES[self.0 as usize]
+    }
+
     /// The square `df` files and `dr` ranks away, if on the board.
     pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
         Square::from_xy((self.0 % 9) as i32 + df, (self.0 / 9) as i32 + dr)
@@ -462,9 +469,19 @@ impl Square {
     }
 }
 
+/// The ICCS names of the 90 points, by index.
+const SQUARE_NAMES: [&str; 90] = [
+    "a0", "b0", "c0", "d0", "e0", "f0", "g0", "h0", "i0", "a1", "b1", "c1", "d1", "e1", "f1", "g1",
+    "h1", "i1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "i2", "a3", "b3", "c3", "d3", "e3",
+    "f3", "g3", "h3", "i3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4", "i4", "a5", "b5", "c5",
+    "d5", "e5", "f5", "g5", "h5", "i5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6", "i6", "a7",
+    "b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+    "i8", "a9", "b9", "c9", "d9", "e9", "f9", "g9", "h9", "i9",
+];
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file().char(), self.rank().index())
+        f.write_str(self.name())
     }
 }
 
@@ -477,6 +494,12 @@ mod tests {
         assert_eq!(Square::parse("a0").unwrap().index(), 0);
         assert_eq!(Square::parse("i9").unwrap().index(), 89);
         assert_eq!(Square::parse("e0").unwrap().to_string(), "e0");
+        for i in 0..90u8 {
+            let sq = Square::new(i).unwrap();
+            let built = format!("{}{}", sq.file().char(), sq.rank().index());
+            assert_eq!(sq.name(), built);
+            assert_eq!(Square::parse(sq.name()), Some(sq));
+        }
         assert_eq!(Square::parse("j0"), None);
         assert_eq!(Square::new(90), None);
         assert_eq!(

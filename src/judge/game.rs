@@ -231,7 +231,7 @@ fn rule_cycle(
             mv: c.mv.to_iccs(RankConvention::Iccs),
             side: c.side.into(),
             class: c.class,
-            targets: c.targets.iter().map(Square::to_string).collect(),
+            targets: c.targets.iter().map(|s| s.name().to_string()).collect(),
             articles: c.articles.clone(),
             note: c.note.clone(),
         })
