@@ -1300,6 +1300,10 @@ mod tests {
             !moves.is_empty(),
             "has_legal_move {fen}"
         );
+        match pos.first_legal_move() {
+            Some(m) => assert!(moves.contains(&m), "first_legal_move {m} {fen}"),
+            None => assert!(moves.is_empty(), "first_legal_move none {fen}"),
+        }
         let them = pos.by_color(pos.turn().other());
         let captures: Vec<Move> = moves
             .iter()
@@ -1336,8 +1340,8 @@ mod tests {
         p
     }
 
-    /// `checking_moves`, `has_legal_move` and `legal_captures` against their definitions on
-    /// the positions of random games, each also with the other side to move.
+    /// `checking_moves`, `has_legal_move`, `first_legal_move` and `legal_captures` against their
+    /// definitions on the positions of random games, each also with the other side to move.
     #[test]
     fn primitives_agree_on_random_games() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
