@@ -2,6 +2,14 @@
 //! `benches/judge.rs` (the moves of the 24 bounded seeded games), classified once in order with
 //! the caches cleared first (as one measured pass), the slowest listed with their share.
 //! `cargo run --release -p xiangqi-difftest --example classify_cost [N]`.
+//!
+//! Environment switches: `PASSES` (default 2); `NORATIO` (no per-move ratios); `MEDIAN` (list
+//! the moves around the median ratio); `SAMPLE=i` [`REPEAT`, `PRIM`] (one move classified cold
+//! REPEAT times, with PRIM the cost of each primitive in its position); `JUDGE` (the `judge`
+//! benchmark's games) with `GAME=i` [`PLY`, `REPEAT`] (one game or one move of it), `KILL_DEPTH`,
+//! or `ORACLE` [`ONLY=i`] (per game: the fast judge, best of PASSES, against one oracle run).
+//! Under `valgrind --tool=callgrind` the difference between two PASSES counts is a deterministic
+//! instruction count per pass, unaffected by the load of the host.
 use std::time::{Duration, Instant};
 
 use xiangqi_difftest::judge::{bounded, seeded_game};
