@@ -11,6 +11,7 @@ use std::collections::HashMap;
 
 use super::track::{PieceId, Tracked};
 use super::RuleSet;
+use crate::moves::MAX_MOVES;
 use crate::tables::{CROSSED, LEAPS, MATERIAL, RAYS, RULES, STEP_MOVE_OR_CAPTURE, STEP_QUIET};
 use crate::{Color, Move, MoveList, Piece, Role, Square};
 
@@ -764,11 +765,8 @@ impl<'a> Analyzer<'a> {
 
     /// Does the rule set count lines of consecutive checks as threats (29.1 second form)?
     fn check_lines_on(&self) -> bool {
-        self.rs
-            .chase_forms
-            .iter()
-            .any(|f| f == "capture_after_consecutive_checks")
-            && self.rs.chase_search_depth >= 3
+        // `check_lines` is the chase form, read once per analyzer (CacheKey::of).
+        self.cache_key.check_lines && self.rs.chase_search_depth >= 3
     }
 
     /// [`Analyzer::direct_threats`], cached with the threats.
@@ -1254,40 +1252,45 @@ impl<'a> Analyzer<'a> {
             return false;
         };
         // Whether some answer leaves the checker a piece won (the line's targets are not empty),
-        // and the answers not yet known to.
+        // and the answers for which that is still unknown (`r0`, then indices into `rest`; a
+        // bit set, so that the search allocates nothing).
         let mut won = false;
-        let mut unknown: Vec<Move> = Vec::new();
-        let mut test = |az: &mut Self, a: &mut Tracked, r: Move| -> bool {
-            match az.answer_leaves(a, r, first, depth, tau) {
-                None => false,
-                Some(Some(true)) => {
-                    won = true;
-                    true
-                }
-                Some(Some(false)) => true,
-                Some(None) => {
-                    unknown.push(r);
-                    true
-                }
+        let r0_unknown = match self.answer_leaves(a, r0, first, depth, tau) {
+            None => return false,
+            Some(p) => {
+                won |= p == Some(true);
+                p.is_none()
             }
         };
-        if !test(self, a, r0) {
-            return false;
-        }
-        for r in a.pos.legal_moves() {
-            if r != r0 && !test(self, a, r) {
-                return false;
+        let rest = a.pos.legal_moves();
+        let mut unknown = [0u128; MAX_MOVES / 128];
+        for (i, &r) in rest.iter().enumerate() {
+            if r == r0 {
+                continue;
+            }
+            match self.answer_leaves(a, r, first, depth, tau) {
+                None => return false,
+                Some(Some(true)) => won = true,
+                Some(Some(false)) => {}
+                Some(None) => unknown[i / 128] |= 1 << (i % 128),
             }
         }
+        if won {
+            return true;
+        }
         let sub_depth = depth.saturating_sub(2);
-        if !won {
-            for r in unknown {
-                let ur = a.play_undo(r);
-                won = self.gain_exceeds(a, sub_depth, 0.0);
-                a.undo(r, ur);
-                if won {
-                    break;
-                }
+        let pending = std::iter::once(r0).filter(|_| r0_unknown).chain(
+            rest.iter()
+                .enumerate()
+                .filter(|(i, _)| unknown[i / 128] & (1 << (i % 128)) != 0)
+                .map(|(_, &r)| r),
+        );
+        for r in pending {
+            let ur = a.play_undo(r);
+            won = self.gain_exceeds(a, sub_depth, 0.0);
+            a.undo(r, ur);
+            if won {
+                break;
             }
         }
         won

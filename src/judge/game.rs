@@ -511,14 +511,14 @@ impl<'r> Adjudicator<'r> {
     /// An adjudicator for a game from `start` (its half-move clock counts towards the natural
     /// limit, as in [`judge`]).
     pub fn new(rules: &'r RuleSet, start: Position) -> Adjudicator<'r> {
-        let mut counts = KeyCounts::with_capacity_and_hasher(64, Default::default());
+        let mut counts = KeyCounts::with_capacity_and_hasher(16, Default::default());
         counts.insert(start.hash(), 1);
         Adjudicator {
             rules,
             start_plies_since_capture: start.halfmoves(),
             pos: start.clone(),
             start,
-            stack: Vec::with_capacity(64),
+            stack: Vec::with_capacity(16),
             counts,
         }
     }
