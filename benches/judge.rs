@@ -26,7 +26,7 @@
 //! - judge: fast 791–808 µs vs oracle 47.6–49.5 ms = **59–63×** (2 runs); per rule set, 8 games
 //!   each: cxa-1999 80×, cxa-2011 89×, axf 85×. Session 4: 60–67×; session 3: 29×. Counted in
 //!   instructions (callgrind, deterministic, `difftest/examples/classify_cost.rs` ORACLE mode):
-//!   5.82 M vs 698 M per pass = 120× (session 4's code: 6.71 M); the fast judge runs at a lower
+//!   5.71 M vs 698 M per pass = 122× (session 4's code: 6.71 M); the fast judge runs at a lower
 //!   IPC than the oracle (hash-table and table lookups), so the wall-clock ratio is about half.
 //! - classify without the kill search, 373 moves: 2.50–2.75 ms vs `legal_moves` 70–85 µs =
 //!   **32–36×** (2 runs; session 4: 23–50×, session 3: 221×); 10% fewer instructions than
