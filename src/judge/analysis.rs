@@ -1125,19 +1125,7 @@ impl<'a> Analyzer<'a> {
         let mut best = 0.0;
         let mut targets: u128 = 0;
         for m in captures_ordered(b) {
-            let Some(target) = id_at(b, m.to()) else {
-                continue;
-            };
-            let v = value(self.rs, b, target);
-            if v <= best {
-                // The exchange never wins more than the piece taken first.
-                continue;
-            }
-            let u = b.play_undo(m);
-            let gain = v - self.see(b, m.to(), 8);
-            let ok = gain > 0.0 && !self.mates_at_once(b);
-            b.undo(m, u);
-            if ok && gain > best {
+            if let Some(gain) = self.capture_gain_above(b, m, best) {
                 best = gain;
                 targets = 1u128 << m.to().index();
             }
@@ -1213,22 +1201,26 @@ impl<'a> Analyzer<'a> {
     /// than `theta` (≥ 0)? Only pieces worth more than `theta` are tried: the exchange never
     /// wins more than the piece taken first.
     fn capture_exceeds(&mut self, b: &mut Tracked, theta: f64) -> bool {
-        for m in b.pos.legal_captures() {
-            let Some(target) = id_at(b, m.to()) else {
-                continue;
-            };
-            let v = value(self.rs, b, target);
-            if v <= theta {
-                continue;
-            }
-            let u = b.play_undo(m);
-            let found = v - self.see(b, m.to(), 8) > theta && !self.mates_at_once(b);
-            b.undo(m, u);
-            if found {
-                return true;
-            }
+        b.pos
+            .legal_captures()
+            .iter()
+            .any(|&m| self.capture_gain_above(b, m, theta).is_some())
+    }
+
+    /// The gain of the capture `m` (the piece taken less the exchange that follows on its
+    /// point) when it is above `floor` (≥ 0) and the other side cannot mate at once after it.
+    /// A piece worth at most `floor` is not tried: the exchange never wins more than the piece
+    /// taken first.
+    fn capture_gain_above(&mut self, b: &mut Tracked, m: Move, floor: f64) -> Option<f64> {
+        let v = value(self.rs, b, id_at(b, m.to())?);
+        if v <= floor {
+            return None;
         }
-        false
+        let u = b.play_undo(m);
+        let gain = v - self.see(b, m.to(), 8);
+        let ok = gain > floor && !self.mates_at_once(b);
+        b.undo(m, u);
+        ok.then_some(gain)
     }
 
     /// Is [`Analyzer::check_line`] of the checking move `k` a line (`Some`) worth more than
