@@ -170,24 +170,30 @@ fn main() {
                     .unwrap();
                 println!("  {name}: {best:?}");
             };
-            time("legal_moves", &|| {
-                std::hint::black_box(std::hint::black_box(pos).legal_moves());
-            });
-            time("legal_captures", &|| {
-                std::hint::black_box(std::hint::black_box(pos).legal_captures());
-            });
-            time("checking_moves", &|| {
-                std::hint::black_box(std::hint::black_box(pos).checking_moves());
-            });
-            time("first_legal_move", &|| {
-                std::hint::black_box(std::hint::black_box(pos).first_legal_move());
-            });
-            time("is_check", &|| {
-                std::hint::black_box(std::hint::black_box(pos).is_check());
-            });
-            time("clone", &|| {
-                std::hint::black_box(std::hint::black_box(t).clone());
-            });
+            use std::hint::black_box as bb;
+            let prims: [(&str, &dyn Fn()); 6] = [
+                ("legal_moves", &|| {
+                    let _ = bb(bb(pos).legal_moves());
+                }),
+                ("legal_captures", &|| {
+                    let _ = bb(bb(pos).legal_captures());
+                }),
+                ("checking_moves", &|| {
+                    let _ = bb(bb(pos).checking_moves());
+                }),
+                ("first_legal_move", &|| {
+                    let _ = bb(bb(pos).first_legal_move());
+                }),
+                ("is_check", &|| {
+                    let _ = bb(bb(pos).is_check());
+                }),
+                ("clone", &|| {
+                    let _ = bb(bb(t).clone());
+                }),
+            ];
+            for (name, f) in prims {
+                time(name, f);
+            }
         }
         println!(
             "{} {m}: {:?} per classification; {:?} {}",
