@@ -23,13 +23,14 @@
 //! Measured 2026-11-30 (session 5, 2 shared cores; the host is noisy: the same bench varies by up
 //! to 2× between runs, so ratios are given over several runs, each ratio from one run). Corpus of
 //! 24 bounded seeded games mixing cxa-1999, cxa-2011 and axf:
-//! - judge: fast 791–808 µs vs oracle 47.6–49.5 ms = **59–63×** (2 runs); per rule set, 8 games
-//!   each: cxa-1999 80×, cxa-2011 89×, axf 85×. Session 4: 60–67×; session 3: 29×. Counted in
+//! - judge: fast 0.79–1.31 ms vs oracle 47.6–57.5 ms = **39–70×** (4 runs; 59×, 63×, 70×, and
+//!   39× in a run where the fast side alone slowed down by 60%); per rule set, 8 games each:
+//!   cxa-1999 80×, cxa-2011 89×, axf 85×. Session 4: 60–67×; session 3: 29×. Counted in
 //!   instructions (callgrind, deterministic, `difftest/examples/classify_cost.rs` ORACLE mode):
 //!   5.71 M vs 698 M per pass = 122× (session 4's code: 6.71 M); the fast judge runs at a lower
 //!   IPC than the oracle (hash-table and table lookups), so the wall-clock ratio is about half.
-//! - classify without the kill search, 373 moves: 2.50–2.75 ms vs `legal_moves` 70–85 µs =
-//!   **32–36×** (2 runs; session 4: 23–50×, session 3: 221×); 10% fewer instructions than
+//! - classify without the kill search, 373 moves: 2.50–3.23 ms vs `legal_moves` 70–85 µs =
+//!   **32–40×** (4 runs; session 4: 23–50×, session 3: 221×); 10% fewer instructions than
 //!   session 4's code. Per move (`classify_cost.rs`): median 9.6–10.3× (session 4: 13–15×), p90
 //!   54–60×, p99 370–500×; about half of the moves cost at most 10×: the total is the tail of
 //!   positions rich in checks (the 12 costliest moves are half of it).
