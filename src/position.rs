@@ -940,32 +940,7 @@ impl Position {
         let mut out = MoveList::new();
         // Legality is tested by `legal_full` on the few checking moves only.
         let Some(g) = self.check_geometry(k) else {
-            let near = NEAR_KING[k];
-            for (r, &role) in Role::ALL.iter().enumerate() {
-                let mut pieces = own & self.by_role[r];
-                while pieces != 0 {
-                    let from = pieces.trailing_zeros() as usize;
-                    pieces &= pieces - 1;
-                    // A move from and to points off the king's lines and box changes no attack
-                    // on it: the check stays.
-                    let keeps = if near & bit(from) == 0 { !near } else { 0 };
-                    let mut t = self.targets(role, from) & !kb;
-                    while t != 0 {
-                        let to = t.trailing_zeros() as usize;
-                        t &= t - 1;
-                        let m = Move::new(
-                            Square::new_unchecked(from as u8),
-                            Square::new_unchecked(to as u8),
-                        );
-                        if (keeps & bit(to) != 0 || self.gives_check(m))
-                            && self.legal_full(from, to)
-                        {
-                            out.push(m);
-                        }
-                    }
-                }
-            }
-            return out;
+            return self.checking_moves_king_attacked(k);
         };
         for (r, &role) in Role::ALL.iter().enumerate() {
             let mut pieces = own & self.by_role[r];
@@ -991,6 +966,41 @@ impl Position {
                             Square::new_unchecked(from as u8),
                             Square::new_unchecked(to as u8),
                         ));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// [`Position::checking_moves`] when the enemy king on `k` is attacked already (a position
+    /// the judge's threat analysis builds by letting one side move twice): no check geometry,
+    /// each move is tested.
+    #[inline(never)]
+    fn checking_moves_king_attacked(&self, k: usize) -> MoveList {
+        let c = self.turn.index();
+        let kb = bit(k);
+        let own = self.by_color[c];
+        let mut out = MoveList::new();
+        let near = NEAR_KING[k];
+        for (r, &role) in Role::ALL.iter().enumerate() {
+            let mut pieces = own & self.by_role[r];
+            while pieces != 0 {
+                let from = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                // A move from and to points off the king's lines and box changes no attack
+                // on it: the check stays.
+                let keeps = if near & bit(from) == 0 { !near } else { 0 };
+                let mut t = self.targets(role, from) & !kb;
+                while t != 0 {
+                    let to = t.trailing_zeros() as usize;
+                    t &= t - 1;
+                    let m = Move::new(
+                        Square::new_unchecked(from as u8),
+                        Square::new_unchecked(to as u8),
+                    );
+                    if (keeps & bit(to) != 0 || self.gives_check(m)) && self.legal_full(from, to) {
+                        out.push(m);
                     }
                 }
             }

@@ -168,17 +168,20 @@ pub(crate) fn value(rs: &RuleSet, b: &Tracked, id: PieceId) -> f64 {
 /// Could a piece of this kind and colour on `from` ever move to `to` on an empty board
 /// (blocks, screens and modes ignored)? The oracle's `Spec::could_move`.
 pub(crate) fn could_move(p: Piece, from: Square, to: Square) -> bool {
+    could_reach(p, from) & (1u128 << to.index()) != 0
+}
+
+/// The points a piece of this kind and colour on `from` could ever move to ([`could_move`]).
+fn could_reach(p: Piece, from: Square) -> u128 {
     let (c, r, f) = (p.color.index(), p.role.index(), from.index());
-    let t = 1u128 << to.index();
-    let reach = match p.role {
+    match p.role {
         Role::Rook | Role::Cannon => RAYS[0][f] | RAYS[1][f] | RAYS[2][f] | RAYS[3][f],
         Role::Horse | Role::Elephant => {
             let g = &LEAPS[c][r][f];
             g.targets[..g.len as usize].iter().fold(0, |a, x| a | x)
         }
         _ => STEP_MOVE_OR_CAPTURE[c][r][f] | STEP_QUIET[c][r][f] | steps_capture(c, r, f),
-    };
-    reach & t != 0
+    }
 }
 
 fn steps_capture(c: usize, r: usize, f: usize) -> u128 {
@@ -245,12 +248,14 @@ fn could_move_tables() -> &'static (PerPiece, PerPiece) {
         for c in Color::ALL {
             for (r, &role) in Role::ALL.iter().enumerate() {
                 let p = Piece::new(c, role);
-                for to in 0..90u8 {
-                    for from in 0..90u8 {
-                        if could_move(p, Square::new_unchecked(from), Square::new_unchecked(to)) {
-                            t.0[c.index()][r][to as usize] |= 1u128 << from;
-                            t.1[c.index()][r][from as usize] |= 1u128 << to;
-                        }
+                for from in 0..90u8 {
+                    let reach = could_reach(p, Square::new_unchecked(from));
+                    t.1[c.index()][r][from as usize] = reach;
+                    let mut x = reach;
+                    while x != 0 {
+                        let to = x.trailing_zeros() as usize;
+                        x &= x - 1;
+                        t.0[c.index()][r][to] |= 1u128 << from;
                     }
                 }
             }
@@ -537,11 +542,13 @@ impl Caches {
     /// Empty caches with room for a typical classification.
     fn with_capacity() -> Caches {
         Caches {
-            mates: FxMap::with_capacity_and_hasher(1024, Default::default()),
-            sees: FxMap::with_capacity_and_hasher(4096, Default::default()),
-            gains: FxMap::with_capacity_and_hasher(1024, Default::default()),
-            gain_bounds: FxMap::with_capacity_and_hasher(1024, Default::default()),
-            threats: FxMap::with_capacity_and_hasher(64, Default::default()),
+            // Small: a judgement fills tens of entries, and clearing a map rewrites its whole
+            // control array (the maps grow as a longer search needs and keep that size).
+            mates: FxMap::with_capacity_and_hasher(64, Default::default()),
+            sees: FxMap::with_capacity_and_hasher(64, Default::default()),
+            gains: FxMap::with_capacity_and_hasher(64, Default::default()),
+            gain_bounds: FxMap::with_capacity_and_hasher(64, Default::default()),
+            threats: FxMap::with_capacity_and_hasher(16, Default::default()),
         }
     }
 
@@ -1545,6 +1552,31 @@ mod tests {
 
     /// `gives_check` and `captures_on` agree with playing the moves and with the full legal
     /// move list on positions of random games.
+    /// The [`could_move`] tables hold exactly the relation, both ways.
+    #[test]
+    fn could_move_tables_are_the_relation() {
+        let (to_from, from_to) = could_move_tables();
+        for c in Color::ALL {
+            for (r, &role) in Role::ALL.iter().enumerate() {
+                let p = Piece::new(c, role);
+                for from in 0..90u8 {
+                    for to in 0..90u8 {
+                        let (fs, ts) = (Square::new_unchecked(from), Square::new_unchecked(to));
+                        let expected = could_move(p, fs, ts);
+                        assert_eq!(
+                            to_from[c.index()][r][to as usize] >> from & 1 == 1,
+                            expected
+                        );
+                        assert_eq!(
+                            from_to[c.index()][r][from as usize] >> to & 1 == 1,
+                            expected
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn shortcuts_agree_with_the_move_list() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
