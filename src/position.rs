@@ -939,9 +939,23 @@ impl Position {
         let own = self.by_color[c];
         let mut out = MoveList::new();
         // Legality is tested by `legal_full` on the few checking moves only.
-        let Some(g) = self.check_geometry(k) else {
-            return self.checking_moves_king_attacked(k);
+        // Filled in place: returning the geometry by value copied it at every call.
+        let mut g = CheckGeometry {
+            direct: [0; 7],
+            screens: 0,
+            special: 0,
+            cannons_on_lines: 0,
+            zero_screen: 0,
+            disc_sq: [0; 8],
+            disc_mask: [0; 8],
+            nd: 0,
+            horse_legs: 0,
+            k,
         };
+        if !self.check_geometry(k, &mut g) {
+            return self.checking_moves_king_attacked(k);
+        }
+        let g = &g;
         for (r, &role) in Role::ALL.iter().enumerate() {
             let mut pieces = own & self.by_role[r];
             if g.direct[r] | g.screens == 0 {
@@ -955,7 +969,7 @@ impl Position {
                 let checks = if g.special & fb == 0 {
                     g.direct[r] | g.screens
                 } else {
-                    self.special_checks(&g, r, from)
+                    self.special_checks(g, r, from)
                 };
                 let mut t = self.targets(role, from) & checks & !kb;
                 while t != 0 {
@@ -1043,28 +1057,17 @@ impl Position {
         exact
     }
 
-    /// The check geometry of the side to move against the enemy king on `k` (see
-    /// [`Position::checking_moves`]); `None` when that king is attacked now.
+    /// Fills `g` (zeroed, its `k` set) with the check geometry of the side to move against the
+    /// enemy king on `k` (see [`Position::checking_moves`]); false when that king is attacked
+    /// now (`g` is then left partly filled).
     #[allow(clippy::needless_range_loop)]
-    fn check_geometry(&self, k: usize) -> Option<CheckGeometry> {
+    fn check_geometry(&self, k: usize, g: &mut CheckGeometry) -> bool {
         let c = self.turn.index();
         let own = self.by_color[c];
         let occ = self.occ;
         let rooks = own & self.by_role[Role::Rook as usize];
         let cannons = own & self.by_role[Role::Cannon as usize];
         let horses = own & self.by_role[Role::Horse as usize];
-        let mut g = CheckGeometry {
-            direct: [0; 7],
-            screens: 0,
-            special: 0,
-            cannons_on_lines: 0,
-            zero_screen: 0,
-            disc_sq: [0; 8],
-            disc_mask: [0; 8],
-            nd: 0,
-            horse_legs: 0,
-            k,
-        };
         g.direct[Role::Rook as usize] = Self::slide(occ, self.occ_t, k, 0);
         g.direct[Role::Cannon as usize] = Self::slide(occ, self.occ_t, k, 1);
         g.direct[Role::Pawn as usize] = STEP_ATTACKERS[c][Role::Pawn as usize][k];
@@ -1084,7 +1087,7 @@ impl Position {
             || g.direct[Role::Horse as usize] & horses != 0
             || g.direct[Role::Pawn as usize] & own & self.by_role[Role::Pawn as usize] != 0
         {
-            return None;
+            return false;
         }
         g.cannons_on_lines = cannons & (RAYS[0][k] | RAYS[1][k] | RAYS[2][k] | RAYS[3][k]);
         let mut nd = 0;
@@ -1142,7 +1145,7 @@ impl Position {
             g.special |= bit(p as usize);
         }
         g.nd = nd;
-        Some(g)
+        true
     }
 
     /// Whether the side to move has a legal move. Stops at the first one found: the king's
