@@ -7,9 +7,12 @@
 //! the moves around the median ratio); `SAMPLE=i` [`REPEAT`, `PRIM`] (one move classified cold
 //! REPEAT times, with PRIM the cost of each primitive in its position); `JUDGE` (the `judge`
 //! benchmark's games) with `GAME=i` [`PLY`, `REPEAT`] (one game or one move of it), `KILL_DEPTH`,
-//! or `ORACLE` [`ONLY=i`] (per game: the fast judge, best of PASSES, against one oracle run).
+//! or `ORACLE` [`ONLY=i`, `OPASSES`] (per game: the fast judge, best of PASSES, against the
+//! oracle, best of OPASSES runs, default 1).
 //! Under `valgrind --tool=callgrind` the difference between two PASSES counts is a deterministic
-//! instruction count per pass, unaffected by the load of the host.
+//! instruction count per pass, unaffected by the load of the host (take passes 2 and 8: the
+//! first pass carries one-time setup and table growth); the difference between two OPASSES
+//! counts in ORACLE mode is the oracle's count per judgement, without its one-time setup.
 use std::time::{Duration, Instant};
 
 use xiangqi_difftest::judge::{bounded, seeded_game};
@@ -82,6 +85,7 @@ fn main() {
             let mut rows = Vec::new();
             let (mut tf, mut to) = (Duration::ZERO, Duration::ZERO);
             let only: Option<usize> = std::env::var("ONLY").ok().map(|v| v.parse().unwrap());
+            let opasses: usize = std::env::var("OPASSES").map_or(1, |v| v.parse().unwrap());
             for (i, (r, start, moves, id)) in games.iter().enumerate() {
                 if only.is_some_and(|o| o != i) {
                     continue;
@@ -96,9 +100,12 @@ fn main() {
                 let orules = xiangqi_difftest::judge::oracle_rules(id).unwrap();
                 let ob = o::Board::from_fen(o::Spec::embedded(), &cases[i].fen).unwrap();
                 let om: Vec<o::OMove> = cases[i].moves.iter().map(|m| m.parse().unwrap()).collect();
-                let s = Instant::now();
-                std::hint::black_box(o::judge::judge(orules, &ob, &om).unwrap());
-                let od = s.elapsed();
+                let mut od = Duration::MAX;
+                for _ in 0..opasses {
+                    let s = Instant::now();
+                    std::hint::black_box(o::judge::judge(orules, &ob, &om).unwrap());
+                    od = od.min(s.elapsed());
+                }
                 tf += best;
                 to += od;
                 rows.push((best, od, i, id.clone()));
