@@ -170,6 +170,12 @@ impl MoveList {
         }
     }
 
+    /// Empties the list.
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Appends a move.
     #[inline]
     pub fn push(&mut self, m: Move) {

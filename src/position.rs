@@ -585,6 +585,22 @@ impl Position {
         list
     }
 
+    /// [`Position::legal_moves`] into `list` (emptied first). Returning a list by value copies
+    /// it (the generator's closure borrows it, so the copy is not elided); the judge's searches
+    /// fill a list on their own stack instead.
+    pub(crate) fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.for_each_legal(|from, t| push_targets(list, from, t));
+    }
+
+    /// [`Position::legal_captures`] into `list` (emptied first; see
+    /// [`Position::legal_moves_into`]).
+    pub(crate) fn legal_captures_into(&self, list: &mut MoveList) {
+        list.clear();
+        let enemy = self.by_color[self.turn.other().index()];
+        self.for_each_legal_in(enemy, |from, t| push_targets(list, from, t));
+    }
+
     /// Number of legal moves (bulk count, no list).
     pub fn count_legal(&self) -> u64 {
         self.count_legal_inline()

@@ -300,9 +300,15 @@ pub(crate) fn captures_on(b: &Tracked, sq: Square) -> Captures {
 
 /// The legal captures of the side to move in the oracle's order.
 pub(crate) fn captures_ordered(b: &Tracked) -> MoveList {
-    let mut v = b.pos.legal_captures();
-    sort_oracle(b, &mut v);
+    let mut v = MoveList::new();
+    captures_ordered_into(b, &mut v);
     v
+}
+
+/// [`captures_ordered`] into `v` (emptied first; no copy of the list on return).
+pub(crate) fn captures_ordered_into(b: &Tracked, v: &mut MoveList) {
+    b.pos.legal_captures_into(v);
+    sort_oracle(b, v);
 }
 
 /// Sorts moves into the oracle's order: the moving piece's id, then [`order_key`], which is
@@ -635,7 +641,9 @@ impl<'a> Analyzer<'a> {
         {
             return l.clone();
         }
-        let l: std::rc::Rc<[Move]> = captures_ordered(b).iter().copied().collect();
+        let mut v = MoveList::new();
+        captures_ordered_into(b, &mut v);
+        let l: std::rc::Rc<[Move]> = v.iter().copied().collect();
         if self.captures_memo.len() == KEEP {
             self.captures_memo.remove(0);
         }
@@ -1080,7 +1088,8 @@ impl<'a> Analyzer<'a> {
         depth: u32,
     ) -> Option<(f64, IdSet)> {
         let rs = self.rs;
-        let mut replies = a.pos.legal_moves();
+        let mut replies = MoveList::new();
+        a.pos.legal_moves_into(&mut replies);
         if replies.is_empty() {
             return None;
         }
@@ -1131,7 +1140,9 @@ impl<'a> Analyzer<'a> {
         }
         let mut best = 0.0;
         let mut targets: u128 = 0;
-        for m in captures_ordered(b) {
+        let mut caps = MoveList::new();
+        captures_ordered_into(b, &mut caps);
+        for &m in caps.iter() {
             if let Some(gain) = self.capture_gain_above(b, m, best) {
                 best = gain;
                 targets = 1u128 << m.to().index();
@@ -1208,9 +1219,9 @@ impl<'a> Analyzer<'a> {
     /// than `theta` (≥ 0)? Only pieces worth more than `theta` are tried: the exchange never
     /// wins more than the piece taken first.
     fn capture_exceeds(&mut self, b: &mut Tracked, theta: f64) -> bool {
-        b.pos
-            .legal_captures()
-            .iter()
+        let mut caps = MoveList::new();
+        b.pos.legal_captures_into(&mut caps);
+        caps.iter()
             .any(|&m| self.capture_gain_above(b, m, theta).is_some())
     }
 
@@ -1261,7 +1272,8 @@ impl<'a> Analyzer<'a> {
                 p.is_none()
             }
         };
-        let rest = a.pos.legal_moves();
+        let mut rest = MoveList::new();
+        a.pos.legal_moves_into(&mut rest);
         let mut unknown = [0u128; MAX_MOVES / 128];
         for (i, &r) in rest.iter().enumerate() {
             if r == r0 {
@@ -1439,12 +1451,11 @@ impl<'a> Analyzer<'a> {
                         b.undo(r, ur);
                         !ok
                     };
-                    !escapes(self, b, r0)
-                        && !b
-                            .pos
-                            .legal_moves()
-                            .iter()
-                            .any(|&r| r != r0 && escapes(self, b, r))
+                    !escapes(self, b, r0) && {
+                        let mut replies = MoveList::new();
+                        b.pos.legal_moves_into(&mut replies);
+                        !replies.iter().any(|&r| r != r0 && escapes(self, b, r))
+                    }
                 }
             };
             b.undo(k, uk);
