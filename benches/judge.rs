@@ -23,22 +23,22 @@
 //! Measured 2026-11-30 (session 6, 2 shared cores; the host is noisy: the same bench varies by up
 //! to 2× between runs, so ratios are given over several runs, each ratio from one run). Corpus of
 //! 24 bounded seeded games mixing cxa-1999, cxa-2011 and axf:
-//! - judge: fast 0.82–1.17 ms vs oracle 50.8–89.2 ms = **52–89×** (4 runs: 89×, 57×, 52×, 62×);
-//!   per rule set, 8 games each, in the last run: cxa-1999 88×, cxa-2011 95×, axf 99× (over the
-//!   4 runs 56–88×, 89–113×, 77–104×). Session 5: 39–70×. The per-rule-set ratios are
-//!   higher than the mixed corpus' in 3 of the 4 runs: consecutive games of one rule set share
+//! - judge: fast 0.82–1.17 ms vs oracle 50.8–89.2 ms = **52–89×** (5 runs: 89×, 57×, 52×, 62×, 61×);
+//!   per rule set, 8 games each, in the last run: cxa-1999 88×, cxa-2011 97×, axf 93× (over the
+//!   5 runs 56–88×, 89–113×, 77–104×). Session 5: 39–70×. The per-rule-set ratios are
+//!   higher than the mixed corpus' in 4 of the 5 runs: consecutive games of one rule set share
 //!   code paths, while the mixed corpus switches classifier and rule-set data from game to game
 //!   (cold caches and branch predictors; the same games judged back to back take about half
 //!   the time of the interleaved pass). Counted in instructions (callgrind, deterministic,
 //!   `difftest/examples/classify_cost.rs`, fast passes 2 to 8, oracle `OPASSES` 1 and 3, so that
-//!   neither includes one-time setup): 5.30 M vs 634 M per pass = **120×** (session 5's code:
+//!   neither includes one-time setup): 5.26 M vs 634 M per pass = **121×** (session 5's code:
 //!   5.73 M = 111×; the 122× reported then counted the oracle's one-time setup as well).
 //! - classify without the kill search, 373 moves: 2.82–3.18 ms vs `legal_moves` 73–91 µs =
-//!   **35–40×** (3 runs; session 5: 32–40×, session 3: 221×); 1.6% fewer instructions than
-//!   session 5's code (21.03 M per pass). Per move (`classify_cost.rs`): median 9.9–10.1×, p90
+//!   **35–40×** (4 runs; session 5: 32–40×, session 3: 221×); 3.1% fewer instructions than
+//!   session 5's code (20.70 M per pass). Per move (`classify_cost.rs`): median 9.9–10.1×, p90
 //!   57–58×, p99 380–420×; half of the moves cost at most 10×: the total is the tail of
 //!   positions rich in checks (the 12 costliest moves are half of it).
-//! - classify_examples: 14.7–16.1 ms vs 268–280 µs = 55–57× (3 runs).
+//! - classify_examples: 13.7–16.1 ms vs 268–285 µs = 48–57× (4 runs).
 //! - push+pop 4.45–5.41 µs vs play+hash+undo 1.89–2.24 µs per 100 plies (O(1) per move).
 //!
 //! Neither the judge target (≥ 100×) nor the classify target (≤ 10×) is met: what remains is
