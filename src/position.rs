@@ -580,8 +580,7 @@ impl Position {
     /// ```
     pub fn legal_captures(&self) -> MoveList {
         let mut list = MoveList::new();
-        let enemy = self.by_color[self.turn.other().index()];
-        self.for_each_legal_in(enemy, |from, t| push_targets(&mut list, from, t));
+        self.legal_captures_into(&mut list);
         list
     }
 

@@ -1561,8 +1561,6 @@ mod tests {
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
 
-    /// `gives_check` and `captures_on` agree with playing the moves and with the full legal
-    /// move list on positions of random games.
     /// The [`could_move`] tables hold exactly the relation, both ways.
     #[test]
     fn could_move_tables_are_the_relation() {
@@ -1588,6 +1586,8 @@ mod tests {
         }
     }
 
+    /// `gives_check` and `captures_on` agree with playing the moves and with the full legal
+    /// move list on positions of random games.
     #[test]
     fn shortcuts_agree_with_the_move_list() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
