@@ -176,6 +176,20 @@ impl MoveList {
         self.len = 0;
     }
 
+    /// Keeps only the moves for which `keep` holds, in their order.
+    #[inline]
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(m) {
+                self.moves[n] = m;
+                n += 1;
+            }
+        }
+        self.len = n;
+    }
+
     /// Appends a move.
     #[inline]
     pub fn push(&mut self, m: Move) {

@@ -366,7 +366,7 @@ pub(crate) enum Cover {
 }
 
 /// One way the side to move can win material (art. 29.1 / 24.3).
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Threat {
     /// The piece that would be won.
     pub target: PieceId,
@@ -380,8 +380,8 @@ pub(crate) struct Threat {
     pub via_checks: bool,
     /// Protection of the target.
     pub cover: Cover,
-    /// 2011: the pieces without which the gain disappears (24.17).
-    pub necessary: Vec<PieceId>,
+    /// 2011: the pieces without which the gain disappears (24.17), as a set of identities.
+    pub necessary: IdSet,
     /// For a line of checks: the piece its first (checking) move captures, if any.
     pub first_capture: Option<PieceId>,
 }
@@ -865,7 +865,7 @@ impl<'a> Analyzer<'a> {
                 } else {
                     Cover::Unprotected
                 },
-                necessary: Vec::new(),
+                necessary: 0,
                 first_capture: None,
             });
         }
@@ -896,21 +896,21 @@ impl<'a> Analyzer<'a> {
                         could_move(pc, s, t_sq) || protectors.iter().any(|q| could_move(pc, s, *q))
                     })
                     .collect();
-                let mut necessary = Vec::new();
+                let mut necessary: IdSet = 0;
                 for p in candidates {
                     let w = b.without(b.square_of(p).expect("on board"));
                     if !self.winnable(&w, target) {
-                        necessary.push(p);
+                        necessary |= id_bit(p);
                     }
                 }
                 let lesser = role_id(&b, target) == "rook"
                     && out.iter().any(|t| {
                         t.target == target && value(rs, &b, t.attacker) < value(rs, &b, target)
                     });
-                let joint = necessary.len() >= 2 && !lesser;
+                let joint = necessary.count_ones() >= 2 && !lesser;
                 for t in out.iter_mut().filter(|t| t.target == target) {
                     t.joint = joint;
-                    t.necessary = necessary.clone();
+                    t.necessary = necessary;
                 }
             }
         }
@@ -1019,7 +1019,7 @@ impl<'a> Analyzer<'a> {
                         joint: false,
                         via_checks: true,
                         cover: Cover::Unprotected,
-                        necessary: Vec::new(),
+                        necessary: 0,
                         first_capture: id_at(&b, k.to()),
                     });
                 }
@@ -1397,10 +1397,23 @@ impl<'a> Analyzer<'a> {
         // The oracle deepens one check at a time (1, 3, 5, ... plies) and stops at the first
         // mate; a mate within d plies is one within d + 2, so that is the answer of the deepest
         // search alone. The mate in one is tried first: it is cheap and often decides.
-        plies >= 1 && (self.mate_within(b, 1, avoid) || self.mate_within(b, plies, avoid))
+        self.mate_within_first(b, plies, avoid, true)
     }
 
     fn mate_within(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
+        self.mate_within_first(b, plies, avoid, false)
+    }
+
+    /// Can the side to move mate within `plies` plies by consecutive checks, never taking a
+    /// piece of `avoid`? With `one_first`, every check is first tried as a mate in one, from
+    /// the same list of checking moves as the deeper search.
+    fn mate_within_first(
+        &mut self,
+        b: &mut Tracked,
+        plies: u32,
+        avoid: IdSet,
+        one_first: bool,
+    ) -> bool {
         if plies == 0 {
             return false;
         }
@@ -1408,38 +1421,63 @@ impl<'a> Analyzer<'a> {
             .filter_map(|id| b.square_of(id))
             .fold(0, |a, s| a | (1u128 << s.index()));
         let key = (b.pos.hash(), avoid_sq);
-        if let Some(&(none_within, mate_within)) = self.caches.mates.get(&key) {
-            if plies <= none_within {
+        // (no mate within this many plies, a mate within this many plies)
+        let mut known = (0, u32::MAX);
+        if let Some(&k) = self.caches.mates.get(&key) {
+            if plies <= k.0 {
                 return false;
             }
-            if plies >= mate_within {
+            if plies >= k.1 {
                 return true;
             }
+            known = k;
         }
-        let r = self.mate_within_search(b, plies, avoid);
+        let mut checks = checking_moves(b);
+        if avoid != 0 {
+            checks.retain(|k| !id_at(b, k.to()).is_some_and(|v| avoid & id_bit(v) != 0));
+        }
+        let mut r = None;
+        if (one_first || plies < 3) && known.0 < 1 {
+            let one = checks.iter().any(|&k| {
+                let uk = b.play_undo(k);
+                let mated = !b.pos.has_legal_move();
+                b.undo(k, uk);
+                mated
+            });
+            self.record_mate(key, 1, one);
+            if one || plies < 3 {
+                r = Some(one);
+            }
+        }
+        r.unwrap_or_else(|| {
+            let deep = self.mate_within_deep(b, &checks, plies, avoid);
+            self.record_mate(key, plies, deep);
+            deep
+        })
+    }
+
+    /// Records in the cache that the position of `key` has (`mate`) or has not a mate within
+    /// `plies` plies.
+    fn record_mate(&mut self, key: (u64, u128), plies: u32, mate: bool) {
         let e = self.caches.mates.entry(key).or_insert((0, u32::MAX));
-        if r {
+        if mate {
             e.1 = e.1.min(plies);
         } else {
             e.0 = e.0.max(plies);
         }
-        r
     }
 
-    fn mate_within_search(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
-        for k in checking_moves(b) {
-            if id_at(b, k.to()).is_some_and(|v| avoid & id_bit(v) != 0) {
-                continue;
-            }
+    /// The search of [`Analyzer::mate_within_first`] for `plies` ≥ 3 over the (allowed)
+    /// checking moves `checks`: some check after which every answer is mated in time.
+    fn mate_within_deep(
+        &mut self,
+        b: &mut Tracked,
+        checks: &[Move],
+        plies: u32,
+        avoid: IdSet,
+    ) -> bool {
+        for &k in checks {
             let uk = b.play_undo(k);
-            if plies < 3 {
-                let mated = !b.pos.has_legal_move();
-                b.undo(k, uk);
-                if mated {
-                    return true;
-                }
-                continue;
-            }
             // Every answer must be mated in time. The first answer found (a king's step if
             // there is one) escapes most often, so it is tried before the answers are listed.
             let found = match b.pos.first_legal_move() {

@@ -48,7 +48,7 @@ use super::analysis::{Analyzer, Threat};
 use super::classify::Classification;
 use super::track::{PieceId, Tracked};
 use super::{MoveClass, RuleSet};
-use crate::{Color, Move, Role};
+use crate::{Color, Move, MoveList, Role};
 
 /// Why an attack is (or is not) a chase under the AXF rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,21 +189,18 @@ fn verdict(
 /// The new attacks of the move (`before` with the mover to move, `after` the position after
 /// it), with their verdicts.
 fn new_attacks(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) -> Vec<Attack> {
-    // A set: the order of the captures does not matter here.
-    let old: BTreeSet<(PieceId, PieceId)> = before
-        .pos
-        .legal_captures()
-        .iter()
-        .filter_map(|m| {
-            let t = before.id_at(m.to())?;
-            let a = before.id_at(m.from())?;
-            is_material(before, t).then_some((a, t))
-        })
-        .collect();
+    // The attacks before the move, as capture moves there (an attack (a, t) is old when the
+    // capture from a's point to t's point was legal before the move and t was material).
+    let mut old = MoveList::new();
+    before.pos.legal_captures_into(&mut old);
+    let was_attack = |a: PieceId, t: PieceId| match (before.square_of(a), before.square_of(t)) {
+        (Some(from), Some(to)) => old.contains(&Move::new(from, to)) && is_material(before, t),
+        _ => false,
+    };
     let mine = after.passed();
     let mut out = Vec::new();
     for (a, t, m) in captures(&mine) {
-        if old.contains(&(a, t)) || is_king(&mine, a) || is_pawn(&mine, a) {
+        if was_attack(a, t) || is_king(&mine, a) || is_pawn(&mine, a) {
             continue;
         }
         out.push(Attack {

@@ -431,7 +431,7 @@ fn chase_test(
         idle_move: false,
         offers: Vec::new(),
     };
-    let participates = |x: &Threat| x.attacker == mover || x.necessary.contains(&mover);
+    let participates = |x: &Threat| x.attacker == mover || x.necessary & id_bit(mover) != 0;
     let mut offered: IdSet = offers.iter().fold(0, |a, x| a | id_bit(x.target));
     offered |= exchange_partners;
     let now: Vec<Threat> = now
@@ -598,7 +598,7 @@ fn is_exchange_offer(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: 
         let p_sq = after.square_of(p).expect("on board");
         value(rules, after, p) == v
             && can_capture(after, them, p_sq).contains(&t.target)
-            && (p == t.attacker || (t.joint && t.necessary.contains(&mover)))
+            && (p == t.attacker || (t.joint && t.necessary & id_bit(mover) != 0))
             && {
                 let mut a = after.with_turn(them);
                 a.play(Move::new(t_sq, p_sq));

@@ -208,8 +208,21 @@ fn rule_cycle(
         t.play(moves[from - 1]);
     }
     let mut cycle: Vec<Classification> = Vec::with_capacity(to - from);
+    // A span that runs from the first occurrence (AXF) passes each position of the cycle twice:
+    // a move made again from the same pieces on the same points (`ids`: a piece never changes
+    // its kind), after the same kind of move, has the classification of its earlier pass.
+    let mut seen: Vec<(Color, [u8; 90], bool)> = Vec::with_capacity(to - from);
     for m in &moves[from..to] {
-        let c = classify_after(rules, &t, *m, prev_is_kill).expect("moves were checked");
+        let now = (t.pos.turn(), t.ids, prev_is_kill);
+        let c = match seen
+            .iter()
+            .zip(&cycle)
+            .find(|(k, c)| c.mv == *m && **k == now)
+        {
+            Some((_, c)) => c.clone(),
+            None => classify_after(rules, &t, *m, prev_is_kill).expect("moves were checked"),
+        };
+        seen.push(now);
         t.play(*m);
         prev_is_kill = c.class == MoveClass::Kill;
         cycle.push(c);
