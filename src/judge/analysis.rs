@@ -1434,7 +1434,7 @@ impl<'a> Analyzer<'a> {
         }
         let mut checks = checking_moves(b);
         if avoid != 0 {
-            checks.retain(|k| !id_at(b, k.to()).is_some_and(|v| avoid & id_bit(v) != 0));
+            checks.retain(|k| id_at(b, k.to()).is_none_or(|v| avoid & id_bit(v) == 0));
         }
         let mut r = None;
         if (one_first || plies < 3) && known.0 < 1 {

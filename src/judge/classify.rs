@@ -450,7 +450,7 @@ fn chase_test(
         if (rules.joint_chase_renewed && x.joint && participates(x))
             || !az.has_threat(before, x.key())
         {
-            new.push(x.clone());
+            new.push(*x);
         }
     }
     if rules.protector_chase_needs_gain {
