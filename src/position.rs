@@ -1250,6 +1250,14 @@ impl Position {
         None
     }
 
+    /// Does the move start or end on the rank or file of the other side's king, or in the 5x5
+    /// box around it? Every move that changes whether that king is attacked does (see
+    /// [`Position::gives_check`]); any other move leaves its attacks as they are.
+    pub(crate) fn touches_king_lines(&self, m: Move) -> bool {
+        let k = self.kings[self.turn.other().index()] as usize;
+        NEAR_KING[k] & (bit(m.from().index()) | bit(m.to().index())) != 0
+    }
+
     /// Whether the move (legal for the side to move) leaves the other side in check, as
     /// [`Position::is_check`] would say after [`Position::play`], without playing it. A capture
     /// of the king gives no check.

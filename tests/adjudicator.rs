@@ -84,3 +84,37 @@ fn natural_limit_is_found_incrementally() {
     };
     assert_eq!(**a, j);
 }
+
+/// The check state the adjudicator keeps per ply (tested only for moves that touch the king's
+/// lines) is the position's own, along random games and after a lenient start in which the
+/// side not to move is in check.
+#[test]
+fn incremental_check_state_is_the_positions() {
+    let rules = RuleSet::builtin("cxa-1999").unwrap();
+    let mut checks = 0;
+    for seed in 0..100 {
+        let case = seeded_game(seed);
+        let mut adj = Adjudicator::new(rules, Position::from_fen(&case.fen).unwrap());
+        assert_eq!(adj.in_check(), adj.position().is_check());
+        for m in &case.moves {
+            adj.push(Move::parse_iccs(m, RankConvention::Iccs).unwrap());
+            assert_eq!(
+                adj.in_check(),
+                adj.position().is_check(),
+                "seed {seed} after {m}"
+            );
+            checks += usize::from(adj.in_check());
+        }
+        while adj.pop().is_some() {
+            assert_eq!(adj.in_check(), adj.position().is_check(), "seed {seed}");
+        }
+    }
+    assert!(checks >= 30, "the games give checks ({checks})");
+    // Black's king stands attacked by the rook with red to move (lenient): a move far from it
+    // leaves the check, and the first push must still see it.
+    let (start, _) = Position::from_fen_lenient("4k4/9/9/9/4R4/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let mut adj = Adjudicator::new(rules, start);
+    adj.push(Move::parse_iccs("d0d1", RankConvention::Iccs).unwrap());
+    assert!(adj.position().is_check());
+    assert!(adj.in_check());
+}

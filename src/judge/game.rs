@@ -477,6 +477,8 @@ struct Ply {
     key: u64,
     plies_since_capture: u32,
     checks_since_capture: [u32; 2],
+    /// Whether the move gave check.
+    check: bool,
 }
 
 /// The per-game repetition detector and arbiter (裁判): push and pop moves as a search does,
@@ -518,6 +520,9 @@ pub struct Adjudicator<'r> {
     stack: Vec<Ply>,
     counts: KeyCounts,
     start_plies_since_capture: u32,
+    /// Whether the king of the side not to move is attacked in `start` (only a lenient setup
+    /// allows it): then the first move may leave a check standing wherever it is made.
+    start_attacked: bool,
 }
 
 impl<'r> Adjudicator<'r> {
@@ -529,6 +534,7 @@ impl<'r> Adjudicator<'r> {
         Adjudicator {
             rules,
             start_plies_since_capture: start.halfmoves(),
+            start_attacked: start.king_attacked(start.turn().other()),
             pos: start.clone(),
             start,
             stack: Vec::with_capacity(16),
@@ -556,6 +562,14 @@ impl<'r> Adjudicator<'r> {
         self.stack.is_empty()
     }
 
+    /// Is the side to move in check? Known from the last push (O(1)); the start position is
+    /// tested.
+    pub fn in_check(&self) -> bool {
+        self.stack
+            .last()
+            .map_or_else(|| self.pos.is_check(), |p| p.check)
+    }
+
     /// How often the current position (pieces and side to move) has occurred in this game.
     pub fn occurrences(&self) -> u32 {
         self.counts.get(&self.pos.hash()).copied().unwrap_or(0)
@@ -581,6 +595,11 @@ impl<'r> Adjudicator<'r> {
             .map_or((self.start_plies_since_capture, [0, 0]), |p| {
                 (p.plies_since_capture, p.checks_since_capture)
             });
+        // Incremental check information: the king of the side not to move is not attacked
+        // before a move (the other side's move was legal), so a move that touches neither its
+        // rank, its file nor the box around it leaves it unattacked, and is not tested.
+        let may_check =
+            self.pos.touches_king_lines(m) || (self.stack.is_empty() && self.start_attacked);
         let undo = self.pos.play(m);
         if capture {
             plies = 0;
@@ -588,7 +607,8 @@ impl<'r> Adjudicator<'r> {
         } else {
             plies += 1;
         }
-        if self.pos.is_check() {
+        let check = may_check && self.pos.is_check();
+        if check {
             checks[mover.index()] += 1;
         }
         let key = self.pos.hash();
@@ -598,6 +618,7 @@ impl<'r> Adjudicator<'r> {
             key,
             plies_since_capture: plies,
             checks_since_capture: checks,
+            check,
         });
         let n = self.counts.entry(key).or_insert(0);
         *n += 1;
