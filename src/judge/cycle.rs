@@ -10,9 +10,9 @@ use crate::Color;
 
 /// A side's pattern in a cycle.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SidePattern {
+pub struct SidePattern<'r> {
     /// The pattern found (first match in the rule set's order).
-    pub pattern: Option<Pattern>,
+    pub pattern: Option<&'r Pattern>,
     /// The labels of each of the side's moves (reduced class and qualified chases).
     pub labels: Vec<Vec<String>>,
     /// For a perpetual chase: 分捉 (several targets in turn) or 輪捉 (several chasers of one
@@ -80,14 +80,14 @@ pub fn labels(rules: &RuleSet, c: &Classification) -> Vec<String> {
 
 /// The pattern of `side`'s moves in the cycle (25.2 / 24.13–24.14): the first pattern of the
 /// rule set that matches.
-pub fn side_pattern(rules: &RuleSet, cycle: &[Classification], side: Color) -> SidePattern {
+pub fn side_pattern<'r>(
+    rules: &'r RuleSet,
+    cycle: &[Classification],
+    side: Color,
+) -> SidePattern<'r> {
     let moves: Vec<&Classification> = cycle.iter().filter(|c| c.side == side).collect();
     let labels: Vec<Vec<String>> = moves.iter().map(|c| labels(rules, c)).collect();
-    let pattern = rules
-        .patterns
-        .iter()
-        .find(|p| p.matcher.matches(&labels))
-        .cloned();
+    let pattern = rules.patterns.iter().find(|p| p.matcher.matches(&labels));
     let chase_kind = match &pattern {
         Some(p) if p.name == "perpetual_chase" => {
             // Pieces are followed by identity, not by square.
@@ -115,7 +115,11 @@ fn loses(side: Color) -> String {
 }
 
 /// The ruling for two side patterns (ruling table; 2011: 26.8 for both forbidden).
-pub fn rule(rules: &RuleSet, red: &SidePattern, black: &SidePattern) -> Option<CycleRuling> {
+pub fn rule(
+    rules: &RuleSet,
+    red: &SidePattern<'_>,
+    black: &SidePattern<'_>,
+) -> Option<CycleRuling> {
     let rk = red.pattern.as_ref()?.ruling_key.as_str();
     let bk = black.pattern.as_ref()?.ruling_key.as_str();
     if let (Some(bf), "forbidden", "forbidden") = (&rules.both_forbidden, rk, bk) {

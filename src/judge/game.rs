@@ -303,15 +303,26 @@ fn pattern_line(side: Color, p: &SidePattern) -> Option<String> {
     } else {
         "allowed 允許著法"
     };
-    let mut line = format!(
-        "{}: {} ({}), {status} ({})",
+    // "{side}: {name} ({zh_name}), {status} ({article})[; {chase kind}]", built without the
+    // formatting machinery (one line per side of every ruled cycle).
+    let mut line = String::with_capacity(96 + pat.name.len() + pat.zh_name.len());
+    for part in [
         side.name(),
-        pat.name,
-        pat.zh_name,
-        pat.article
-    );
+        ": ",
+        &pat.name,
+        " (",
+        &pat.zh_name,
+        "), ",
+        status,
+        " (",
+    ] {
+        line.push_str(part);
+    }
+    line.push_str(&pat.article);
+    line.push(')');
     if let Some(k) = &p.chase_kind {
-        let _ = write!(line, "; {k}");
+        line.push_str("; ");
+        line.push_str(k);
     }
     Some(line)
 }
