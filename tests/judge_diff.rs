@@ -9,8 +9,9 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use xiangqi_difftest::judge::{
-    bounded, classify_case_from, compare_classify, compare_judge, compare_judge_with,
-    fuzz_classify, fuzz_judge, game_from, rule_set_ids, seeded_game, JudgeCase, Start,
+    bounded, bounded_at, classify_case_from, classify_within_budget, compare_classify_at,
+    compare_judge, compare_judge_at, compare_judge_with, fuzz_classify, fuzz_judge, game_from,
+    judge_within_budget, rule_set_ids, seeded_game, JudgeCase, Start,
 };
 
 /// A worked example with a position and moves.
@@ -91,6 +92,69 @@ fn generated_games_give_the_oracles_json() {
     );
 }
 
+/// The games rich in checks that [`bounded`] keeps from the oracle at the rule sets' search
+/// depths, judged (and each move classified) by both with the searches cut to a kill search of 5 plies and a chase search
+/// of 5 plies (both judges read the same cut parameters): the fast searches' paths through
+/// many checks (check lines, mate searches, captures answered by checks) are compared there
+/// too, under every rule set. `CHECK_RICH_SEEDS` (default 400) seeds are scanned;
+/// `CHECK_RICH_KILL` and `CHECK_RICH_CHASE` (default 5) set the cut depths for longer runs.
+#[test]
+fn check_rich_games_give_the_oracles_json_at_cut_depths() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(d)
+    };
+    let n = env("CHECK_RICH_SEEDS", 400);
+    let (kill, chase) = (
+        env("CHECK_RICH_KILL", 5) as u32,
+        env("CHECK_RICH_CHASE", 5) as u32,
+    );
+    let (mut compared, mut cycles, mut over) = (0, 0, 0);
+    let mut by_rules = std::collections::BTreeMap::<String, usize>::new();
+    for seed in 0..n {
+        let case = seeded_game(seed);
+        if bounded(&case) {
+            continue;
+        }
+        if !bounded_at(&case, kill, chase) {
+            over += 1;
+            continue;
+        }
+        // Each game under every rule set (the Asian rules' searches are cheaper: few of
+        // its own games are over budget).
+        for id in rule_set_ids() {
+            let case = JudgeCase {
+                rules: id.to_string(),
+                ..case.clone()
+            };
+            let a = compare_judge_at(&case, kill, chase).unwrap_or_else(|d| {
+                panic!("seed {seed} under {id} (kill {kill}, chase {chase} plies):\n{d}")
+            });
+            // Every move of the game classified alone, too (the judge classifies the cycle).
+            compare_classify_at(&case, kill, chase).unwrap_or_else(|d| {
+                panic!("seed {seed} under {id}, classification (kill {kill}, chase {chase}):\n{d}")
+            });
+            compared += 1;
+            cycles += usize::from(a.cycle);
+            *by_rules.entry(id.to_string()).or_default() += 1;
+        }
+    }
+    eprintln!(
+        "check-rich games at cut depths: {compared} compared ({by_rules:?}), {cycles} with a \
+         cycle, {over} still over budget"
+    );
+    assert!(
+        compared >= 30,
+        "only {compared} check-rich judgements compared"
+    );
+    assert!(
+        cycles * 2 > compared,
+        "only {cycles} of {compared} had a cycle"
+    );
+}
+
 /// Seeded games with repetition cycles, all judged under the Asian rules (the AXF classifier,
 /// `cycle_span: all`). `AXF_DIFF_SEEDS` (default 24) games from seed `AXF_DIFF_SEED_BASE`
 /// (default 1000) on.
@@ -126,6 +190,7 @@ fn a_divergence_prints_a_yaml_example_stub() {
         aspect: "json",
         fast: "{\"a\":1}".into(),
         oracle: "{\"a\":2}".into(),
+        depths: None,
     };
     let text = d.to_string();
     let y: serde_yaml::Value = serde_yaml::from_str(&text).expect("the stub is YAML");
@@ -154,21 +219,28 @@ fn cases(n: u32) -> ProptestConfig {
     }
 }
 
-/// Judges a generated game with both judges.
-fn judge_agrees(case: &JudgeCase) {
-    if let Err(d) = compare_judge(case) {
-        panic!("{d}");
+/// Judges a generated game with both judges (their searches cut to `CUT_DEPTHS` when the
+/// game is over the oracle's budget at the rule set's depths); `false` when it is over budget
+/// even then (the case is rejected and replaced).
+fn judge_agrees(case: &JudgeCase) -> bool {
+    match judge_within_budget(case) {
+        None => false,
+        Some(Ok(_)) => true,
+        Some(Err(d)) => panic!("{d}"),
     }
 }
 
-/// Classifies every move of a generated line with both.
-fn classify_agrees(case: &JudgeCase) {
-    if let Err(d) = compare_classify(case) {
-        panic!("{d}");
+/// Classifies every move of a generated line with both (cut depths as in `judge_agrees`).
+fn classify_agrees(case: &JudgeCase) -> bool {
+    match classify_within_budget(case) {
+        None => false,
+        Some(Ok(_)) => true,
+        Some(Err(d)) => panic!("{d}"),
     }
 }
 
-// Cases within the oracle's budget (the others are rejected and replaced): judged games
+// Cases within the oracle's budget, at the rule sets' search depths or else at the cut ones
+// (the others are rejected and replaced): judged games
 // 400 + 1,300 + 200 = 1,900, plus 300 fuzz inputs (most judged); classified lines (up to sixteen
 // moves each) 400 + 1,300 + 200 = 1,900, plus 200 fuzz inputs.
 proptest! {
@@ -176,8 +248,7 @@ proptest! {
     #[test]
     fn games_from_the_initial_position_agree(seed in any::<u64>()) {
         let case = game_from(Start::Initial, &mut ChaCha8Rng::seed_from_u64(seed));
-        prop_assume!(bounded(&case), "over the oracle's budget");
-        judge_agrees(&case);
+        prop_assume!(judge_agrees(&case), "over the oracle's budget");
     }
 }
 
@@ -186,15 +257,13 @@ proptest! {
     #[test]
     fn games_from_sparse_positions_agree(seed in any::<u64>()) {
         let case = game_from(Start::Sparse, &mut ChaCha8Rng::seed_from_u64(seed));
-        prop_assume!(bounded(&case), "over the oracle's budget");
-        judge_agrees(&case);
+        prop_assume!(judge_agrees(&case), "over the oracle's budget");
     }
 
     #[test]
     fn classifications_from_sparse_positions_agree(seed in any::<u64>()) {
         let case = classify_case_from(Start::Sparse, &mut ChaCha8Rng::seed_from_u64(seed));
-        prop_assume!(bounded(&case), "over the oracle's budget");
-        classify_agrees(&case);
+        prop_assume!(classify_agrees(&case), "over the oracle's budget");
     }
 }
 
@@ -203,15 +272,13 @@ proptest! {
     #[test]
     fn games_from_random_positions_agree(seed in any::<u64>()) {
         let case = game_from(Start::Random, &mut ChaCha8Rng::seed_from_u64(seed));
-        prop_assume!(bounded(&case), "over the oracle's budget");
-        judge_agrees(&case);
+        prop_assume!(judge_agrees(&case), "over the oracle's budget");
     }
 
     #[test]
     fn classifications_from_random_positions_agree(seed in any::<u64>()) {
         let case = classify_case_from(Start::Random, &mut ChaCha8Rng::seed_from_u64(seed));
-        prop_assume!(bounded(&case), "over the oracle's budget");
-        classify_agrees(&case);
+        prop_assume!(classify_agrees(&case), "over the oracle's budget");
     }
 
     #[test]
@@ -227,8 +294,7 @@ proptest! {
     #[test]
     fn classifications_from_the_initial_position_agree(seed in any::<u64>()) {
         let case = classify_case_from(Start::Initial, &mut ChaCha8Rng::seed_from_u64(seed));
-        prop_assume!(bounded(&case), "over the oracle's budget");
-        classify_agrees(&case);
+        prop_assume!(classify_agrees(&case), "over the oracle's budget");
     }
 }
 
@@ -254,14 +320,23 @@ fn the_budget_skips_few_generated_cases() {
         (Start::Random, 30),
     ] {
         let n = 60;
-        let (mut kept, mut cycles) = (0u64, 0u64);
+        let (mut kept, mut cycles, mut cut) = (0u64, 0u64, 0u64);
         for seed in 0..n {
             let case = game_from(start, &mut ChaCha8Rng::seed_from_u64(seed));
             if bounded(&case) {
                 kept += 1;
                 cycles += u64::from(compare_judge(&case).expect("agrees").cycle);
+            } else if judge_within_budget(&case).is_some() {
+                cut += 1;
             }
         }
+        eprintln!("{start:?}: {kept} of {n} within budget, {cut} more at the cut depths");
+        // With the searches cut, the games rich in checks are compared too.
+        assert!(
+            (kept + cut) * 100 >= 95 * n,
+            "{start:?}: only {} of {n} within budget at the cut depths",
+            kept + cut
+        );
         assert!(
             kept * 100 >= most * n,
             "{start:?}: only {kept} of {n} within budget"

@@ -14,7 +14,9 @@ mod common;
 use std::path::PathBuf;
 
 use common::{judge_case, load_yaml, str_field};
-use xiangqi_difftest::judge::{compare_classify, compare_judge};
+use xiangqi_difftest::judge::{
+    compare_classify, compare_classify_at, compare_judge, compare_judge_at,
+};
 
 fn dir() -> PathBuf {
     common::repo_path("tests/regressions/judge")
@@ -28,8 +30,16 @@ fn check(name: &str) {
         "{name}: say in `note` which side was wrong and how it was fixed"
     );
     let case = judge_case(&y).unwrap_or_else(|| panic!("{name}: rules, fen and moves_full"));
-    let agreed = compare_judge(&case).unwrap_or_else(|d| panic!("{name}: still diverges:\n{d}"));
-    compare_classify(&case).unwrap_or_else(|d| panic!("{name}: still diverges:\n{d}"));
+    let (agreed, classified) = match search_depths(&y, name) {
+        // A divergence found with both judges' searches cut (`compare_judge_at`).
+        Some((kill, chase)) => (
+            compare_judge_at(&case, kill, chase),
+            compare_classify_at(&case, kill, chase),
+        ),
+        None => (compare_judge(&case), compare_classify(&case)),
+    };
+    let agreed = agreed.unwrap_or_else(|d| panic!("{name}: still diverges:\n{d}"));
+    classified.unwrap_or_else(|d| panic!("{name}: still diverges:\n{d}"));
     let got: serde_json::Value = serde_json::from_str(&agreed.json)
         .unwrap_or_else(|_| panic!("{name}: both judges reject the game: {}", agreed.json));
     let expected = y
@@ -52,6 +62,19 @@ fn check(name: &str) {
         }
     }
     assert!(wrong.is_empty(), "{name}: {}", wrong.join("; "));
+}
+
+/// The optional `search_depths: {kill: K, chase: C}` of a case (both judges cut to K and C
+/// plies, as the stub of a divergence found that way says).
+fn search_depths(y: &serde_yaml::Value, name: &str) -> Option<(u32, u32)> {
+    let d = y.get("search_depths")?;
+    let plies = |k: &str| {
+        d.get(k)
+            .and_then(|v| v.as_u64())
+            .and_then(|v| u32::try_from(v).ok())
+            .unwrap_or_else(|| panic!("{name}: search_depths.{k} must be a number of plies"))
+    };
+    Some((plies("kill"), plies("chase")))
 }
 
 macro_rules! cases {
@@ -99,6 +122,7 @@ fn a_printed_stub_is_a_case_once_completed() {
         aspect: "json",
         fast: "{}".into(),
         oracle: "{}".into(),
+        depths: None,
     };
     let y: serde_yaml::Value = serde_yaml::from_str(&d.to_string()).expect("the stub is YAML");
     assert_eq!(judge_case(&y), Some(case));
@@ -111,4 +135,19 @@ fn a_printed_stub_is_a_case_once_completed() {
         .filter_map(|k| k.as_str())
         .collect();
     assert_eq!(keys, ["ruling", "must_change", "immediate", "pending"]);
+}
+
+#[test]
+fn a_stub_found_at_cut_depths_says_them() {
+    // A divergence found with the searches cut (`compare_judge_at`) prints its depths, and the
+    // replay reads them back.
+    let d = xiangqi_difftest::judge::JudgeDivergence {
+        case: xiangqi_difftest::judge::seeded_game(3),
+        aspect: "json",
+        fast: "{}".into(),
+        oracle: "{}".into(),
+        depths: Some((5, 7)),
+    };
+    let y: serde_yaml::Value = serde_yaml::from_str(&d.to_string()).expect("the stub is YAML");
+    assert_eq!(search_depths(&y, "stub"), Some((5, 7)));
 }

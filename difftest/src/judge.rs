@@ -65,6 +65,9 @@ pub struct JudgeDivergence {
     pub fast: String,
     /// The oracle's answer.
     pub oracle: String,
+    /// The search depths both judges were cut to (kill, chase plies; [`compare_judge_at`]),
+    /// `None` for the rule set's own.
+    pub depths: Option<(u32, u32)>,
 }
 
 impl fmt::Display for JudgeDivergence {
@@ -110,6 +113,12 @@ impl fmt::Display for JudgeDivergence {
         writeln!(fm, "fen: {}", c.fen)?;
         writeln!(fm, "side_to_move: {side}")?;
         writeln!(fm, "moves_full: [{}]", c.moves.join(", "))?;
+        if let Some((kill, chase)) = self.depths {
+            writeln!(
+                fm,
+                "search_depths: {{kill: {kill}, chase: {chase}}}  # both judges cut to these plies"
+            )?;
+        }
         writeln!(
             fm,
             "note: \"found by the {target} fuzz target; TODO: which side was wrong, and the fix\""
@@ -151,12 +160,35 @@ pub fn compare_judge(case: &JudgeCase) -> Result<Agreed, Box<JudgeDivergence>> {
 /// example whose transcription has a known slip, `fen_problems`, e.g. a pawn on a point no
 /// pawn can reach: `Position::from_fen_lenient` and `Board::from_fen_lenient`).
 pub fn compare_judge_with(case: &JudgeCase, lenient: bool) -> Result<Agreed, Box<JudgeDivergence>> {
+    compare(case, lenient, None)
+}
+
+/// [`compare_judge`] with both judges' searches cut to `kill` plies (the kill search,
+/// `kill_search_depth`) and `chase` plies (the chase search by consecutive checks,
+/// `chase_search_depth`): at shallow depths the oracle judges in milliseconds the games rich
+/// in checks that [`bounded`] keeps from it at the rule sets' depths, so the fast searches'
+/// many-check paths are compared too. (The rulings differ from the rule sets' own; both judges
+/// read the same cut parameters.)
+pub fn compare_judge_at(
+    case: &JudgeCase,
+    kill: u32,
+    chase: u32,
+) -> Result<Agreed, Box<JudgeDivergence>> {
+    compare(case, false, Some((kill, chase)))
+}
+
+fn compare(
+    case: &JudgeCase,
+    lenient: bool,
+    depths: Option<(u32, u32)>,
+) -> Result<Agreed, Box<JudgeDivergence>> {
     let diverge = |aspect, fast: String, oracle: String| {
         Box::new(JudgeDivergence {
             case: case.clone(),
             aspect,
             fast,
             oracle,
+            depths,
         })
     };
     let frules = f::RuleSet::builtin(&case.rules);
@@ -167,6 +199,18 @@ pub fn compare_judge_with(case: &JudgeCase, lenient: bool) -> Result<Agreed, Box
             format!("{:?}", frules.map(|r| &r.id)),
             "(see RuleSet::embedded)".into(),
         ));
+    };
+    // Search depths cut for both judges alike (`compare_judge_at`).
+    let (mut fr, mut or) = (frules.clone(), orules.clone());
+    let (frules, orules) = match depths {
+        None => (frules, orules),
+        Some((kill, chase)) => {
+            fr.kill_search_depth = kill;
+            fr.chase_search_depth = chase;
+            or.kill_search_depth = kill;
+            or.chase_search_depth = chase;
+            (&fr, &or)
+        }
     };
     let (fstart, ostart) = if lenient {
         (
@@ -436,15 +480,39 @@ pub fn game_from(start: Start, ch: &mut dyn Chooser) -> JudgeCase {
     }
 }
 
+/// The cut search depths (kill, chase plies) at which the fuzz entries compare a case over the
+/// oracle's budget at the rule set's own depths ([`compare_judge_at`]).
+pub const CUT_DEPTHS: (u32, u32) = (5, 5);
+
 /// Fuzz entry `judge_diff`: bytes -> a game with repetition cycles -> both judges -> the JSON
 /// and the explanation must be equal.
-/// A game over the oracle's budget ([`bounded`]) is not judged (`Ok(None)`).
+/// A game over the oracle's budget ([`bounded`]) is judged with both judges' searches cut to
+/// [`CUT_DEPTHS`]; one over budget even then is not judged (`Ok(None)`).
 pub fn fuzz_judge(data: &[u8]) -> Result<Option<Agreed>, Box<JudgeDivergence>> {
     let case = game_with_cycles(&mut Unstructured::new(data));
-    if !bounded(&case) {
-        return Ok(None);
+    judge_within_budget(&case).transpose()
+}
+
+/// [`compare_judge`] when `case` is [`bounded`], else [`compare_judge_at`] the
+/// [`CUT_DEPTHS`] when it is bounded at those; `None` when it is over budget even then.
+pub fn judge_within_budget(case: &JudgeCase) -> Option<Result<Agreed, Box<JudgeDivergence>>> {
+    if bounded(case) {
+        return Some(compare_judge(case));
     }
-    compare_judge(&case).map(Some)
+    let (kill, chase) = CUT_DEPTHS;
+    bounded_at(case, kill, chase).then(|| compare_judge_at(case, kill, chase))
+}
+
+/// [`compare_classify`] when `case` is [`bounded`], else [`compare_classify_at`] the
+/// [`CUT_DEPTHS`] when it is bounded at those; `None` when it is over budget even then.
+pub fn classify_within_budget(
+    case: &JudgeCase,
+) -> Option<Result<Option<String>, Box<JudgeDivergence>>> {
+    if bounded(case) {
+        return Some(compare_classify(case));
+    }
+    let (kill, chase) = CUT_DEPTHS;
+    bounded_at(case, kill, chase).then(|| compare_classify_at(case, kill, chase))
 }
 
 /// A seeded game (for proptest and benchmarks).
@@ -502,12 +570,30 @@ fn texts<T: fmt::Display>(items: &[T]) -> Vec<String> {
 /// class of the move before as context) and compares every field ([`fast_view`],
 /// [`oracle_view`]). `Ok` holds the last move's fields, joined with `; `.
 pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDivergence>> {
+    classify_both(case, None)
+}
+
+/// [`compare_classify`] with both classifiers' searches cut to `kill` and `chase` plies (see
+/// [`compare_judge_at`]).
+pub fn compare_classify_at(
+    case: &JudgeCase,
+    kill: u32,
+    chase: u32,
+) -> Result<Option<String>, Box<JudgeDivergence>> {
+    classify_both(case, Some((kill, chase)))
+}
+
+fn classify_both(
+    case: &JudgeCase,
+    depths: Option<(u32, u32)>,
+) -> Result<Option<String>, Box<JudgeDivergence>> {
     let diverge = |aspect, fast: String, oracle: String| {
         Box::new(JudgeDivergence {
             case: case.clone(),
             aspect,
             fast,
             oracle,
+            depths,
         })
     };
     let (Some(frules), Some(orules)) =
@@ -515,6 +601,14 @@ pub fn compare_classify(case: &JudgeCase) -> Result<Option<String>, Box<JudgeDiv
     else {
         return Ok(None);
     };
+    let (mut fr, mut or) = (frules.clone(), orules.clone());
+    if let Some((kill, chase)) = depths {
+        fr.kill_search_depth = kill;
+        fr.chase_search_depth = chase;
+        or.kill_search_depth = kill;
+        or.chase_search_depth = chase;
+    }
+    let (frules, orules) = (&fr, &or);
     let (Ok(fpos), Ok(mut ob)) = (
         Position::from_fen(&case.fen),
         o::Board::from_fen(o::Spec::embedded(), &case.fen),
@@ -594,14 +688,12 @@ pub fn classify_case_from(start: Start, ch: &mut dyn Chooser) -> JudgeCase {
 }
 
 /// Fuzz entry `classify_diff`: [`classify_case`], then every move's classification must
-/// agree ([`compare_classify`]). A case over the oracle's budget ([`bounded`]) is skipped
-/// (`Ok(None)`), as is one where no move was classified.
+/// agree ([`compare_classify`]). A case over the oracle's budget ([`bounded`]) is compared
+/// with both searches cut to [`CUT_DEPTHS`]; one over budget even then is skipped (`Ok(None)`),
+/// as is one where no move was classified.
 pub fn fuzz_classify(data: &[u8]) -> Result<Option<String>, Box<JudgeDivergence>> {
     let case = classify_case(data);
-    if !bounded(&case) {
-        return Ok(None);
-    }
-    compare_classify(&case)
+    classify_within_budget(&case).unwrap_or(Ok(None))
 }
 
 /// How many move generations a case may let the oracle's consecutive-check search
@@ -695,10 +787,15 @@ pub fn bounded(case: &JudgeCase) -> bool {
     let Some(rules) = f::RuleSet::builtin(&case.rules) else {
         return true;
     };
+    bounded_at(case, rules.kill_search_depth, rules.chase_search_depth)
+}
+
+/// [`bounded`] for searches cut to `kill` plies (the kill search) and `chase` plies (the chase
+/// search by checks), as [`compare_judge_at`] judges.
+pub fn bounded_at(case: &JudgeCase, kill: u32, chase: u32) -> bool {
     let Ok(mut pos) = Position::from_fen(&case.fen) else {
         return true;
     };
-    let (kill, chase) = (rules.kill_search_depth, rules.chase_search_depth);
     let cheap = |p: &Position| {
         let mut budget = CHECK_TREE_BUDGET;
         (1..=kill)
