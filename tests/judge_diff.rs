@@ -92,20 +92,22 @@ fn generated_games_give_the_oracles_json() {
     );
 }
 
+/// A count from the environment variable `k`, `d` when unset or unreadable.
+fn env(k: &str, d: u64) -> u64 {
+    std::env::var(k)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(d)
+}
+
 /// The games rich in checks that [`bounded`] keeps from the oracle at the rule sets' search
-/// depths, judged (and each move classified) by both with the searches cut to a kill search of 5 plies and a chase search
-/// of 5 plies (both judges read the same cut parameters): the fast searches' paths through
+/// depths, judged (and each move classified) by both with the searches cut to a kill search of
+/// 5 plies and a chase search of 5 plies (both judges read the same cut parameters): the fast searches' paths through
 /// many checks (check lines, mate searches, captures answered by checks) are compared there
 /// too, under every rule set. `CHECK_RICH_SEEDS` (default 400) seeds are scanned;
 /// `CHECK_RICH_KILL` and `CHECK_RICH_CHASE` (default 5) set the cut depths for longer runs.
 #[test]
 fn check_rich_games_give_the_oracles_json_at_cut_depths() {
-    let env = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(d)
-    };
     let n = env("CHECK_RICH_SEEDS", 400);
     let (kill, chase) = (
         env("CHECK_RICH_KILL", 5) as u32,
@@ -160,12 +162,6 @@ fn check_rich_games_give_the_oracles_json_at_cut_depths() {
 /// (default 1000) on.
 #[test]
 fn generated_games_under_the_asian_rules_give_the_oracles_json() {
-    let env = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(d)
-    };
     let (n, base) = (env("AXF_DIFF_SEEDS", 24), env("AXF_DIFF_SEED_BASE", 1000));
     let (mut cycles, mut chases) = (0, 0);
     for seed in base..base + n {
