@@ -20,31 +20,34 @@
 //! - group `classify_examples`: the same comparison over the moves of the official worked
 //!   examples (`spec/examples`, 1,402 moves, each under its own rule set).
 //!
-//! Measured 2026-11-30 (session 6, 2 shared cores; the host is noisy: the same bench varies by up
-//! to 2× between runs, so ratios are given over several runs, each ratio from one run). Corpus of
-//! 24 bounded seeded games mixing cxa-1999, cxa-2011 and axf:
-//! - judge: fast 0.82–1.17 ms vs oracle 50.8–89.2 ms = **52–89×** (5 runs: 89×, 57×, 52×, 62×, 61×);
-//!   per rule set, 8 games each, in the last run: cxa-1999 88×, cxa-2011 97×, axf 93× (over the
-//!   5 runs 56–88×, 89–113×, 77–104×). Session 5: 39–70×. The per-rule-set ratios are
-//!   higher than the mixed corpus' in 4 of the 5 runs: consecutive games of one rule set share
-//!   code paths, while the mixed corpus switches classifier and rule-set data from game to game
-//!   (cold caches and branch predictors; the same games judged back to back take about half
-//!   the time of the interleaved pass). Counted in instructions (callgrind, deterministic,
-//!   `difftest/examples/classify_cost.rs`, fast passes 2 to 8, oracle `OPASSES` 1 and 3, so that
-//!   neither includes one-time setup): 5.26 M vs 634 M per pass = **121×** (session 5's code:
-//!   5.73 M = 111×; the 122× reported then counted the oracle's one-time setup as well).
-//! - classify without the kill search, 373 moves: 2.82–3.18 ms vs `legal_moves` 73–91 µs =
-//!   **35–40×** (4 runs; session 5: 32–40×, session 3: 221×); 3.1% fewer instructions than
-//!   session 5's code (20.70 M per pass). Per move (`classify_cost.rs`): median 9.9–10.1×, p90
-//!   57–58×, p99 380–420×; half of the moves cost at most 10×: the total is the tail of
-//!   positions rich in checks (the 12 costliest moves are half of it).
-//! - classify_examples: 13.7–16.1 ms vs 268–285 µs = 48–57× (4 runs).
-//! - push+pop 4.45–5.41 µs vs play+hash+undo 1.89–2.24 µs per 100 plies (O(1) per move).
+//! Measured 2026-11-30 (session 7, 2 shared cores; the host is noisy: the same bench varies by
+//! up to 2× between runs, so ratios are given over several runs, each ratio from one run).
+//! Corpus of 24 bounded seeded games mixing cxa-1999 (11), cxa-2011 (4) and axf (9); the
+//! per-rule-set corpora are the first 8 games of each set, other games:
+//! - judge: fast 757–803 µs vs oracle 55.4–56.2 ms = **70–73×** (4 runs: 73×, 70×, 70×, 72×;
+//!   session 6: 52–89×); per rule set over the same 4 runs: cxa-1999 82–102×, cxa-2011
+//!   105–119×, axf 110–117× (session 6: 56–88×, 89–113×, 77–104×). Counted in instructions
+//!   (callgrind, deterministic, `difftest/examples/classify_cost.rs`, fast passes 2 to 8,
+//!   oracle `OPASSES` 1 and 3, so that neither includes one-time setup): 4.63 M vs 634 M per
+//!   pass = **137×** (session 6: 5.26 M = 121×). The same games judged back to back, best of 5
+//!   per game (`JUDGE=1 ORACLE=1`), are 111× faster than the oracle: the interleaved pass runs
+//!   each game's code and branches cold (the oracle's simple loops suffer less from it).
+//! - classify without the kill search, 373 moves: 2.67–2.88 ms vs `legal_moves` 73–79 µs =
+//!   **36–37×** (2 runs; session 6: 35–40×). Per move (`classify_cost.rs`): median 9.5–9.8×,
+//!   p90 62–63×, p99 450–460×; half of the moves cost at most 10×: the total is the tail of
+//!   positions rich in checks (the 14 costliest moves are half of it). The chase search by
+//!   consecutive checks (29.1 second form) is 70% of the classification's instructions: 20.6 M
+//!   per pass, 6.3 M with it cut (`CHASE_DEPTH=0`), which would put the total near 11×.
+//! - classify_examples: 12.3–13.5 ms vs 258–277 µs = 48–49× (2 runs).
+//! - push+pop 4.04–4.29 µs vs play+hash+undo 1.88–1.91 µs per 100 plies = 2.1–2.3× (O(1) per
+//!   move; session 6: 4.45–5.41 µs vs 1.89–2.24 µs): the check state is carried from move to
+//!   move, and only a move touching the other king's lines is tested for check.
 //!
-//! Neither the judge target (≥ 100×) nor the classify target (≤ 10×) is met: what remains is
-//! the node count of the forcing-line searches (check lines of 29.1, SEE, "mated at once", the
-//! kill search), each node generating the legal replies and the checking moves; see
-//! docs/ARCHITECTURE.md.
+//! Neither the judge target (≥ 100×; met in instructions and on the cxa-2011 and axf corpora,
+//! not on the mixed corpus nor cxa-1999) nor the classify target (≤ 10×; met by the median
+//! move, not by the total) is met: what remains is the node count of the forcing-line searches
+//! (check lines of 29.1, SEE, "mated at once", the kill search), each node generating the
+//! legal replies and the checking moves; see docs/ARCHITECTURE.md.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use xiangqi_difftest::judge::{bounded, seeded_game, JudgeCase};

@@ -8,7 +8,8 @@
 //! REPEAT times, with PRIM the cost of each primitive in its position); `JUDGE` (the `judge`
 //! benchmark's games) with `GAME=i` [`PLY`, `REPEAT`] (one game or one move of it), `KILL_DEPTH`,
 //! or `ORACLE` [`ONLY=i`, `OPASSES`] (per game: the fast judge, best of PASSES, against the
-//! oracle, best of OPASSES runs, default 1).
+//! oracle, best of OPASSES runs, default 1); `CHASE_DEPTH` (the classifications' chase search
+//! by consecutive checks cut to that many plies, 0 for none).
 //! Under `valgrind --tool=callgrind` the difference between two PASSES counts is a deterministic
 //! instruction count per pass, unaffected by the load of the host (take passes 2 and 8: the
 //! first pass carries one-time setup and table growth); the difference between two OPASSES
@@ -151,6 +152,10 @@ fn main() {
     }
     let mut no_kill = f::RuleSet::builtin("cxa-1999").unwrap().clone();
     no_kill.kill_search_depth = 0;
+    if let Ok(d) = std::env::var("CHASE_DEPTH") {
+        // How much of the classification the chase search by consecutive checks is (0: none).
+        no_kill.chase_search_depth = d.parse().unwrap();
+    }
     if let Ok(i) = std::env::var("SAMPLE") {
         // One sample, classified cold REPEAT times (for perf).
         let (t, m) = &samples[i.parse::<usize>().unwrap()];
