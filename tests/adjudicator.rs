@@ -118,3 +118,59 @@ fn incremental_check_state_is_the_positions() {
     assert!(adj.position().is_check());
     assert!(adj.in_check());
 }
+
+/// The occurrence counts and repetition verdicts of the adjudicator (a 4,096-slot filter over
+/// the keys' top bits, the stack scanned only for a slot counted twice) are those of a plain
+/// count over the positions' keys, along long random games where different positions share
+/// slots.
+#[test]
+fn occurrences_are_counted_exactly_despite_shared_slots() {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let rules = RuleSet::builtin("cxa-1999").unwrap();
+    let (mut shared, mut repeated) = (0, 0);
+    for seed in 0..12 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut pos = Position::startpos();
+        let mut keys = vec![pos.hash()];
+        let mut adj = Adjudicator::new(rules, pos.clone());
+        for ply in 1..=400 {
+            let moves = pos.legal_moves();
+            let Some(&m) = moves.choose(&mut rng) else {
+                break;
+            };
+            pos.play(m);
+            let key = pos.hash();
+            let n = keys.iter().filter(|k| **k == key).count() as u32 + 1;
+            shared += usize::from(keys.iter().any(|k| *k != key && k >> 52 == key >> 52));
+            keys.push(key);
+            let v = adj.push(m);
+            assert_eq!(adj.occurrences(), n, "seed {seed} ply {ply}");
+            repeated += usize::from(n >= 2);
+            match v {
+                Verdict::Ends(j) if n >= rules.repetition_count => {
+                    assert!(!j.cycle.is_empty(), "seed {seed} ply {ply}: a cycle");
+                    break;
+                }
+                Verdict::Ends(j) => {
+                    // Only the natural limit may end a game without a repetition.
+                    assert!(j.cycle.is_empty(), "seed {seed} ply {ply}: no repetition");
+                    break;
+                }
+                Verdict::Continue => {
+                    assert!(n < rules.repetition_count, "seed {seed} ply {ply}: missed");
+                }
+            }
+        }
+        // Taking everything back restores the counts.
+        while adj.pop().is_some() {
+            keys.pop();
+            let key = adj.position().hash();
+            let n = keys.iter().filter(|k| **k == key).count() as u32;
+            assert_eq!(adj.occurrences(), n, "seed {seed} after pop");
+        }
+    }
+    assert!(shared >= 20, "positions sharing a slot: {shared}");
+    assert!(repeated >= 5, "repeated positions: {repeated}");
+    eprintln!("positions sharing a slot with an earlier one: {shared}; repeated: {repeated}");
+}

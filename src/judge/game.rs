@@ -2,9 +2,7 @@
 //! repetition rules, as [`judge`] (whole game) and [`Adjudicator`] (incremental, for engines).
 //! The JSON of a [`Judgement`] and the text of [`explain`] are those of the oracle's judge.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
@@ -459,25 +457,49 @@ pub enum Verdict {
     Ends(Box<Judgement>),
 }
 
-/// A Zobrist key is already uniformly distributed: it is its own hash.
-#[derive(Default)]
-struct KeyHasher(u64);
+/// Bits of a Zobrist key that choose its slot in a [`KeyFilter`].
+const FILTER_BITS: u32 = 12;
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
+/// How many keys of the game (the start and every pushed ply) fall in each of 4,096 slots,
+/// chosen by a key's top bits (a Zobrist key is uniformly distributed). A slot counted once
+/// holds no repetition; only a slot counted twice or more sends [`Adjudicator`] to the keys of
+/// its stack. Counts wrap (a slot would need 65,536 keys to be misread).
+#[derive(Clone)]
+struct KeyFilter(Box<[u16]>);
+
+impl KeyFilter {
+    fn new() -> KeyFilter {
+        KeyFilter(vec![0; 1 << FILTER_BITS].into_boxed_slice())
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 << 8) | u64::from(*b);
-        }
+
+    fn slot(key: u64) -> usize {
+        (key >> (64 - FILTER_BITS)) as usize
     }
-    fn write_u64(&mut self, k: u64) {
-        self.0 = k;
+
+    /// Counts `key`; returns the count of its slot.
+    fn add(&mut self, key: u64) -> u16 {
+        let n = &mut self.0[Self::slot(key)];
+        *n = n.wrapping_add(1);
+        *n
+    }
+
+    fn remove(&mut self, key: u64) {
+        let n = &mut self.0[Self::slot(key)];
+        *n = n.wrapping_sub(1);
+    }
+
+    /// Could `key` have been counted more than once?
+    fn maybe_repeated(&self, key: u64) -> bool {
+        self.0[Self::slot(key)] >= 2
     }
 }
 
-type KeyCounts = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+impl std::fmt::Debug for KeyFilter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let used = self.0.iter().filter(|n| **n != 0).count();
+        write!(f, "KeyFilter({used} of {} slots used)", self.0.len())
+    }
+}
 
 /// One ply on the adjudicator's stack.
 #[derive(Clone, Copy, Debug)]
@@ -496,7 +518,9 @@ struct Ply {
 /// and after each push learn whether the rule set ends the game there, and how.
 ///
 /// A push costs O(1) when nothing repeats: the incremental Zobrist key of the position (pieces
-/// and side to move) is counted in a hash table, with the plies since the last capture and each
+/// and side to move) is counted in a table of 4,096 slots chosen by its top bits (a slot
+/// counted twice sends the push to the keys of the game, which tell whether the position
+/// itself repeats), with the plies since the last capture and each
 /// side's checks since then (for the natural limit 自然限着 and its check cap). Only at the
 /// `repetition_count`-th occurrence of a position (4.2.3) are the moves of the cycle classified
 /// (將 check, 殺 kill, 捉 chase, 閒 idle, ...) and ruled on (長將 perpetual check, 長捉 perpetual
@@ -529,7 +553,7 @@ pub struct Adjudicator<'r> {
     start: Position,
     pos: Position,
     stack: Vec<Ply>,
-    counts: KeyCounts,
+    counts: KeyFilter,
     start_plies_since_capture: u32,
     /// Whether the king of the side not to move is attacked in `start` (only a lenient setup
     /// allows it): then the first move may leave a check standing wherever it is made.
@@ -540,8 +564,8 @@ impl<'r> Adjudicator<'r> {
     /// An adjudicator for a game from `start` (its half-move clock counts towards the natural
     /// limit, as in [`judge`]).
     pub fn new(rules: &'r RuleSet, start: Position) -> Adjudicator<'r> {
-        let mut counts = KeyCounts::with_capacity_and_hasher(16, Default::default());
-        counts.insert(start.hash(), 1);
+        let mut counts = KeyFilter::new();
+        counts.add(start.hash());
         Adjudicator {
             rules,
             start_plies_since_capture: start.halfmoves(),
@@ -583,7 +607,18 @@ impl<'r> Adjudicator<'r> {
 
     /// How often the current position (pieces and side to move) has occurred in this game.
     pub fn occurrences(&self) -> u32 {
-        self.counts.get(&self.pos.hash()).copied().unwrap_or(0)
+        let key = self.pos.hash();
+        if self.counts.maybe_repeated(key) {
+            self.count_of(key)
+        } else {
+            1
+        }
+    }
+
+    /// How many positions of the game (the start and after each pushed move) have `key`.
+    fn count_of(&self, key: u64) -> u32 {
+        let later = self.stack.iter().filter(|p| p.key == key).count() as u32;
+        later + u32::from(self.start.hash() == key)
     }
 
     /// Plies since the last capture (counting the start position's half-move clock).
@@ -631,9 +666,7 @@ impl<'r> Adjudicator<'r> {
             checks_since_capture: checks,
             check,
         });
-        let n = self.counts.entry(key).or_insert(0);
-        *n += 1;
-        if *n >= self.rules.repetition_count {
+        if self.counts.add(key) >= 2 && self.count_of(key) >= self.rules.repetition_count {
             let from = self.cycle_start().expect("two occurrences at least");
             let moves = self.moves();
             return Verdict::Ends(Box::new(rule_cycle(
@@ -658,12 +691,7 @@ impl<'r> Adjudicator<'r> {
     /// Takes back the last move pushed (`None` when there is none).
     pub fn pop(&mut self) -> Option<Move> {
         let p = self.stack.pop()?;
-        if let Some(n) = self.counts.get_mut(&p.key) {
-            *n -= 1;
-            if *n == 0 {
-                self.counts.remove(&p.key);
-            }
-        }
+        self.counts.remove(p.key);
         self.pos.undo(p.mv, p.undo);
         Some(p.mv)
     }
@@ -672,7 +700,7 @@ impl<'r> Adjudicator<'r> {
     /// occurred before. Scans the stack: called only when a position repeats.
     fn previous_occurrence(&self) -> Option<usize> {
         let key = self.pos.hash();
-        if self.counts.get(&key).copied().unwrap_or(0) < 2 {
+        if !self.counts.maybe_repeated(key) {
             return None;
         }
         let now = self.stack.len();
