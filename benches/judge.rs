@@ -28,8 +28,10 @@
 //!   session 6: 52–89×); per rule set over the same 4 runs: cxa-1999 82–102×, cxa-2011
 //!   105–119×, axf 110–117× (session 6: 56–88×, 89–113×, 77–104×). Counted in instructions
 //!   (callgrind, deterministic, `difftest/examples/classify_cost.rs`, fast passes 2 to 8,
-//!   oracle `OPASSES` 1 and 3, so that neither includes one-time setup): 4.63 M vs 634 M per
-//!   pass = **137×** (session 6: 5.26 M = 121×). The same games judged back to back, best of 5
+//!   oracle `OPASSES` 1 and 3, so that neither includes one-time setup): 4.88 M vs 634 M per
+//!   pass = **130×** (session 6: 5.26 M = 121×); 0.25 M of the 4.88 M is the zeroing of each
+//!   game's 8 KB repetition filter, which valgrind counts byte by byte (`rep stosb`, one
+//!   instruction on the hardware): 4.63 M = 137× without it. The same games judged back to back, best of 5
 //!   per game (`JUDGE=1 ORACLE=1`), are 111× faster than the oracle: the interleaved pass runs
 //!   each game's code and branches cold (the oracle's simple loops suffer less from it).
 //! - classify without the kill search, 373 moves: 2.67–2.88 ms vs `legal_moves` 73–79 µs =
@@ -39,9 +41,10 @@
 //!   consecutive checks (29.1 second form) is 70% of the classification's instructions: 20.6 M
 //!   per pass, 6.3 M with it cut (`CHASE_DEPTH=0`), which would put the total near 11×.
 //! - classify_examples: 12.3–13.5 ms vs 258–277 µs = 48–49× (2 runs).
-//! - push+pop 4.04–4.29 µs vs play+hash+undo 1.88–1.91 µs per 100 plies = 2.1–2.3× (O(1) per
-//!   move; session 6: 4.45–5.41 µs vs 1.89–2.24 µs): the check state is carried from move to
-//!   move, and only a move touching the other king's lines is tested for check.
+//! - push+pop 2.92 µs vs play+hash+undo 1.83 µs per 100 plies = 1.6× (O(1) per move; session
+//!   6: 4.45–5.41 µs vs 1.89–2.24 µs, 2.4×): the check state is carried from move to move (only
+//!   a move touching the other king's lines is tested for check: 4.04 µs), and the keys are
+//!   counted in a 4,096-slot filter instead of a hash map (2.92 µs).
 //!
 //! Neither the judge target (≥ 100×; met in instructions and on the cxa-2011 and axf corpora,
 //! not on the mixed corpus nor cxa-1999) nor the classify target (≤ 10×; met by the median
