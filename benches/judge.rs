@@ -28,10 +28,8 @@
 //!   session 6: 52–89×); per rule set over the same 4 runs: cxa-1999 82–102×, cxa-2011
 //!   105–119×, axf 110–117× (session 6: 56–88×, 89–113×, 77–104×). Counted in instructions
 //!   (callgrind, deterministic, `difftest/examples/classify_cost.rs`, fast passes 2 to 8,
-//!   oracle `OPASSES` 1 and 3, so that neither includes one-time setup): 4.88 M vs 634 M per
-//!   pass = **130×** (session 6: 5.26 M = 121×); 0.25 M of the 4.88 M is the zeroing of each
-//!   game's 8 KB repetition filter, which valgrind counts byte by byte (`rep stosb`, one
-//!   instruction on the hardware): 4.63 M = 137× without it. The same games judged back to back, best of 5
+//!   oracle `OPASSES` 1 and 3, so that neither includes one-time setup): 4.62 M vs 634 M per
+//!   pass = **137×** (session 6: 5.26 M = 121×). The same games judged back to back, best of 5
 //!   per game (`JUDGE=1 ORACLE=1`), are 111× faster than the oracle: the interleaved pass runs
 //!   each game's code and branches cold (the oracle's simple loops suffer less from it).
 //! - classify without the kill search, 373 moves: 2.67–2.88 ms vs `legal_moves` 73–79 µs =

@@ -467,9 +467,35 @@ const FILTER_BITS: u32 = 12;
 #[derive(Clone)]
 struct KeyFilter(Box<[u16]>);
 
+thread_local! {
+    /// Emptied filters of dropped adjudicators, for the next ones on this thread (a judgement
+    /// of a short game would otherwise spend a good part of its time getting 8 KB of zeros).
+    static SPARE_FILTERS: std::cell::RefCell<Vec<Box<[u16]>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Spare filters kept per thread at most.
+const SPARE_FILTERS_KEPT: usize = 4;
+
 impl KeyFilter {
     fn new() -> KeyFilter {
-        KeyFilter(vec![0; 1 << FILTER_BITS].into_boxed_slice())
+        let spare = SPARE_FILTERS
+            .try_with(|f| f.borrow_mut().pop())
+            .ok()
+            .flatten();
+        KeyFilter(spare.unwrap_or_else(|| vec![0; 1 << FILTER_BITS].into_boxed_slice()))
+    }
+
+    /// Gives the filter, every key removed (all counts zero), to the next adjudicator.
+    fn recycle(&mut self) {
+        debug_assert!(self.0.iter().all(|n| *n == 0), "a key left in the filter");
+        let f = std::mem::take(&mut self.0);
+        let _ = SPARE_FILTERS.try_with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < SPARE_FILTERS_KEPT && f.len() == 1 << FILTER_BITS {
+                s.push(f);
+            }
+        });
     }
 
     fn slot(key: u64) -> usize {
@@ -558,6 +584,17 @@ pub struct Adjudicator<'r> {
     /// Whether the king of the side not to move is attacked in `start` (only a lenient setup
     /// allows it): then the first move may leave a check standing wherever it is made.
     start_attacked: bool,
+}
+
+impl Drop for Adjudicator<'_> {
+    fn drop(&mut self) {
+        // The filter counts the start and the stack's keys: removed, it is all zeros again.
+        self.counts.remove(self.start.hash());
+        for p in &self.stack {
+            self.counts.remove(p.key);
+        }
+        self.counts.recycle();
+    }
 }
 
 impl<'r> Adjudicator<'r> {
