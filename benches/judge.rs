@@ -24,9 +24,9 @@
 //! up to 2× between runs, so ratios are given over several runs, each ratio from one run).
 //! Corpus of 24 bounded seeded games mixing cxa-1999 (11), cxa-2011 (4) and axf (9); the
 //! per-rule-set corpora are the first 8 games of each set, other games:
-//! - judge: fast 757–803 µs vs oracle 55.4–56.2 ms = **70–73×** (4 runs: 73×, 70×, 70×, 72×;
-//!   session 6: 52–89×); per rule set over the same 4 runs: cxa-1999 82–102×, cxa-2011
-//!   105–119×, axf 110–117× (session 6: 56–88×, 89–113×, 77–104×). Counted in instructions
+//! - judge: fast 714–803 µs vs oracle 50.8–56.2 ms = **70–73×** (5 runs: 73×, 70×, 70×, 72×,
+//!   71×; session 6: 52–89×); per rule set over the same 5 runs: cxa-1999 82–102×, cxa-2011
+//!   105–119×, axf 96–117× (session 6: 56–88×, 89–113×, 77–104×). Counted in instructions
 //!   (callgrind, deterministic, `difftest/examples/classify_cost.rs`, fast passes 2 to 8,
 //!   oracle `OPASSES` 1 and 3, so that neither includes one-time setup): 4.62 M vs 634 M per
 //!   pass = **137×** (session 6: 5.26 M = 121×). The same games judged back to back, best of 5
