@@ -636,6 +636,22 @@ impl<'r> Adjudicator<'r> {
 
     /// Is the side to move in check? Known from the last push (O(1)); the start position is
     /// tested.
+    ///
+    /// ```
+    /// use xiangqi_rules::judge::{Adjudicator, Builtin, RuleSet};
+    /// use xiangqi_rules::{Move, Position, RankConvention};
+    ///
+    /// let rules = RuleSet::builtin("cxa-1999").unwrap();
+    /// let start = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1").unwrap();
+    /// let mut adj = Adjudicator::new(rules, start);
+    /// assert!(!adj.in_check());
+    /// let m = Move::parse_iccs("a0e0", RankConvention::Iccs).unwrap();
+    /// assert!(adj.position().is_legal(m));
+    /// adj.push(m);
+    /// assert!(adj.in_check()); // the rook checks along the e-file
+    /// adj.pop();
+    /// assert!(!adj.in_check());
+    /// ```
     pub fn in_check(&self) -> bool {
         self.stack
             .last()
