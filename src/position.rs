@@ -1275,7 +1275,7 @@ impl Position {
         // Every way of giving check (or of ending one) moves a piece from or to the king's rank
         // or file or the 5x5 box around it (direct attack, discovered line, new cannon screen,
         // horse leg); any other move leaves the king as attacked as it is.
-        if NEAR_KING[k] & (bit(from) | bit(to)) == 0 {
+        if !self.touches_king_lines(m) {
             return self.attacked(k, us, self.occ, self.occ_t, !0);
         }
         let kb = bit(k);

@@ -6,6 +6,7 @@
 //! A divergence ([`JudgeDivergence`]) prints a YAML stub, ready to save as a named regression
 //! case in `tests/regressions/judge/` (replayed by `tests/judge_regressions.rs`).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -163,6 +164,22 @@ pub fn compare_judge_with(case: &JudgeCase, lenient: bool) -> Result<Agreed, Box
     compare(case, lenient, None)
 }
 
+/// Both rule sets, with their kill search and chase search by checks cut alike to `depths`
+/// (kill, chase plies) when given; borrowed as they are otherwise.
+fn cut_to<'a>(
+    frules: &'a f::RuleSet,
+    orules: &'a o::judge::RuleSet,
+    depths: Option<(u32, u32)>,
+) -> (Cow<'a, f::RuleSet>, Cow<'a, o::judge::RuleSet>) {
+    let Some((kill, chase)) = depths else {
+        return (Cow::Borrowed(frules), Cow::Borrowed(orules));
+    };
+    let (mut fr, mut or) = (frules.clone(), orules.clone());
+    (fr.kill_search_depth, fr.chase_search_depth) = (kill, chase);
+    (or.kill_search_depth, or.chase_search_depth) = (kill, chase);
+    (Cow::Owned(fr), Cow::Owned(or))
+}
+
 /// [`compare_judge`] with both judges' searches cut to `kill` plies (the kill search,
 /// `kill_search_depth`) and `chase` plies (the chase search by consecutive checks,
 /// `chase_search_depth`): at shallow depths the oracle judges in milliseconds the games rich
@@ -200,18 +217,8 @@ fn compare(
             "(see RuleSet::embedded)".into(),
         ));
     };
-    // Search depths cut for both judges alike (`compare_judge_at`).
-    let (mut fr, mut or) = (frules.clone(), orules.clone());
-    let (frules, orules) = match depths {
-        None => (frules, orules),
-        Some((kill, chase)) => {
-            fr.kill_search_depth = kill;
-            fr.chase_search_depth = chase;
-            or.kill_search_depth = kill;
-            or.chase_search_depth = chase;
-            (&fr, &or)
-        }
-    };
+    let (fr, or) = cut_to(frules, orules, depths);
+    let (frules, orules) = (&*fr, &*or);
     let (fstart, ostart) = if lenient {
         (
             Position::from_fen_lenient(&case.fen)
@@ -601,14 +608,8 @@ fn classify_both(
     else {
         return Ok(None);
     };
-    let (mut fr, mut or) = (frules.clone(), orules.clone());
-    if let Some((kill, chase)) = depths {
-        fr.kill_search_depth = kill;
-        fr.chase_search_depth = chase;
-        or.kill_search_depth = kill;
-        or.chase_search_depth = chase;
-    }
-    let (frules, orules) = (&fr, &or);
+    let (fr, or) = cut_to(frules, orules, depths);
+    let (frules, orules) = (&*fr, &*or);
     let (Ok(fpos), Ok(mut ob)) = (
         Position::from_fen(&case.fen),
         o::Board::from_fen(o::Spec::embedded(), &case.fen),
