@@ -534,6 +534,10 @@ impl Position {
         while pieces != 0 {
             let from = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
+            if mask != !0 && REACH[us][R][from] & mask == 0 {
+                // A restricted generation (the captures): this piece cannot reach the mask.
+                continue;
+            }
             let mut t = self.targets(role, from) & mask;
             if R != Role::King as usize && ctx.evade_from & bit(from) == 0 {
                 // In check, only a capture or an interposition can answer it.
@@ -558,7 +562,9 @@ impl Position {
 
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
-        self.legal_moves_inline()
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
     }
 
     #[inline(always)]
@@ -588,16 +594,22 @@ impl Position {
     /// it (the generator's closure borrows it, so the copy is not elided); the judge's searches
     /// fill a list on their own stack instead.
     pub(crate) fn legal_moves_into(&self, list: &mut MoveList) {
-        list.clear();
-        self.for_each_legal(|from, t| push_targets(list, from, t));
+        self.legal_into(!0, list);
     }
 
     /// [`Position::legal_captures`] into `list` (emptied first; see
     /// [`Position::legal_moves_into`]).
     pub(crate) fn legal_captures_into(&self, list: &mut MoveList) {
+        self.legal_into(self.by_color[self.turn.other().index()], list);
+    }
+
+    /// The legal moves onto the points of `mask` into `list` (emptied first). One copy of the
+    /// generator serves the whole list and the captures: the judge's searches call both by
+    /// turns, and separate inlined copies (18 KB of code each) crowd the instruction cache.
+    #[inline(never)]
+    fn legal_into(&self, mask: u128, list: &mut MoveList) {
         list.clear();
-        let enemy = self.by_color[self.turn.other().index()];
-        self.for_each_legal_in(enemy, |from, t| push_targets(list, from, t));
+        self.for_each_legal_in(mask, |from, t| push_targets(list, from, t));
     }
 
     /// Number of legal moves (bulk count, no list).
@@ -985,8 +997,12 @@ impl Position {
                     g.direct[r] | g.screens
                 } else {
                     self.special_checks(g, r, from)
-                };
-                let mut t = self.targets(role, from) & checks & !kb;
+                } & !kb;
+                if REACH[c][r][from] & checks == 0 {
+                    // No point it could ever move to checks: its targets are not computed.
+                    continue;
+                }
+                let mut t = self.targets(role, from) & checks;
                 while t != 0 {
                     let to = t.trailing_zeros() as usize;
                     t &= t - 1;
@@ -1400,6 +1416,37 @@ mod tests {
             seen[0] > 1000 && seen[1] > 5 && seen[2] > 100 && seen[3] > 20,
             "{seen:?}"
         );
+    }
+
+    /// `REACH` holds every pseudo-legal target of every piece (the generators skip a piece whose
+    /// reach misses their mask), on the positions of random games with either side to move.
+    #[test]
+    fn reach_covers_every_target() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+        let mut targets = 0u32;
+        for _ in 0..20 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                for p in [pos.clone(), passed(&pos)] {
+                    let c = p.turn().index();
+                    for (r, &role) in Role::ALL.iter().enumerate() {
+                        let mut pieces = p.by_color[c] & p.by_role[r];
+                        while pieces != 0 {
+                            let from = pieces.trailing_zeros() as usize;
+                            pieces &= pieces - 1;
+                            let t = p.targets(role, from);
+                            assert_eq!(t & !REACH[c][r][from], 0, "{role:?} {from} {}", p.to_fen());
+                            targets += t.count_ones();
+                        }
+                    }
+                }
+                let Some(&m) = pos.legal_moves().choose(&mut rng) else {
+                    break;
+                };
+                pos.play(m);
+            }
+        }
+        assert!(targets > 50_000, "{targets} targets");
     }
 
     /// The same on random sparse positions: a few pieces anywhere, kings in their palaces

@@ -56,6 +56,39 @@ pub static RAYS: [[u128; 90]; 4] = {
     t
 };
 
+/// Every point a piece of role index `r` and colour index `c` on a point could ever move to
+/// (`REACH[c][r][from]`): its step and leap targets whatever the blocks, and the whole rank
+/// and file for the sliders. A superset of its pseudo-legal targets, so a piece whose reach
+/// misses a mask has no move into it (the generators skip it without computing its targets).
+pub static REACH: [[[u128; 90]; 7]; 2] = {
+    let mut t = [[[0u128; 90]; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 7 {
+            let mut sq = 0;
+            while sq < 90 {
+                let mut m =
+                    STEP_MOVE_OR_CAPTURE[c][r][sq] | STEP_QUIET[c][r][sq] | STEP_CAPTURE[c][r][sq];
+                let g = &LEAPS[c][r][sq];
+                let mut i = 0;
+                while i < g.len as usize {
+                    m |= g.targets[i];
+                    i += 1;
+                }
+                if !SLIDES[r].is_empty() {
+                    m |= RAYS[0][sq] | RAYS[1][sq] | RAYS[2][sq] | RAYS[3][sq];
+                }
+                t[c][r][sq] = m;
+                sq += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 const fn slide_is(r: &SlideRule, screens: u8, mode: Mode) -> bool {
     r.screens == screens
         && r.horizontal

@@ -38,7 +38,7 @@ pub(crate) fn ids_in(mut s: IdSet) -> impl Iterator<Item = PieceId> {
 /// A short list without heap allocation, for the capturers of one point or the victims of one
 /// piece: at most 24 pieces can capture one point (2 per ray, 8 horses, 4 advisors, 4
 /// elephants), so 32 never overflows. Derefs to a slice.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub(crate) struct Short<T: Copy, const N: usize> {
     items: [T; N],
     len: u8,
@@ -446,9 +446,21 @@ pub(crate) struct Analyzer<'a> {
     /// The rule-set parameters the caches depend on.
     cache_key: CacheKey,
     /// The last few [`Analyzer::captures`] answers, by hash and piece ids: one classification
-    /// asks for the captures of the same two or three positions several times.
-    captures_memo: Vec<(u64, [u8; 90], std::rc::Rc<[Move]>)>,
+    /// asks for the captures of the same two or three positions several times. A ring of
+    /// `CAPTURES_KEPT` entries, `captures_next` the next one to replace (no allocation).
+    captures_memo: [(u64, [u8; 90], AllCaptures); CAPTURES_KEPT],
+    captures_next: usize,
 }
+
+/// A filler for move lists (never read as a move).
+const NO_MOVE: Move = Move::new(Square::new_unchecked(0), Square::new_unchecked(0));
+
+/// How many positions' captures an [`Analyzer`] remembers.
+const CAPTURES_KEPT: usize = 4;
+
+/// Every legal capture of one position: at most 67 (two rooks and two cannons 4 each, two
+/// horses 8, five pawns 3, the king 4, two advisors and two elephants 4 each).
+pub(crate) type AllCaptures = Short<Move, 72>;
 
 /// (hash before, hash after, mover) and the pairs (own piece, enemy piece) of
 /// `new_exchange_pairs`.
@@ -626,28 +638,31 @@ impl<'a> Analyzer<'a> {
             caches: c,
             exchange_pairs_memo: None,
             cache_key: key,
-            captures_memo: Vec::new(),
+            // Hash 0 with no piece ids matches no position: the ring starts empty.
+            captures_memo: [(0, [super::track::NONE; 90], AllCaptures::new(NO_MOVE));
+                CAPTURES_KEPT],
+            captures_next: 0,
         }
     }
 
     /// [`captures_ordered`], remembered for the last few positions of this analyzer.
-    pub(crate) fn captures(&mut self, b: &Tracked) -> std::rc::Rc<[Move]> {
-        const KEEP: usize = 4;
+    pub(crate) fn captures(&mut self, b: &Tracked) -> AllCaptures {
         let h = b.pos.hash();
         if let Some((_, _, l)) = self
             .captures_memo
             .iter()
             .find(|(k, ids, _)| *k == h && *ids == b.ids)
         {
-            return l.clone();
+            return *l;
         }
         let mut v = MoveList::new();
         captures_ordered_into(b, &mut v);
-        let l: std::rc::Rc<[Move]> = v.iter().copied().collect();
-        if self.captures_memo.len() == KEEP {
-            self.captures_memo.remove(0);
+        let mut l = AllCaptures::new(NO_MOVE);
+        for &m in v.iter() {
+            l.push(m);
         }
-        self.captures_memo.push((h, b.ids, l.clone()));
+        self.captures_memo[self.captures_next] = (h, b.ids, l);
+        self.captures_next = (self.captures_next + 1) % CAPTURES_KEPT;
         l
     }
 

@@ -781,7 +781,7 @@ fn followed(
     let mine = after.with_turn(me);
     let earlier = capturable_by(before, m.from());
     let in_view = capturable_by(&mine, m.to());
-    in_view.clone().into_iter().find(|e| {
+    in_view.into_iter().find(|e| {
         is_material(after, *e) && !earlier.contains(e) && {
             let sq = after.square_of(*e).expect("on board");
             let mut a = mine.clone();

@@ -234,8 +234,10 @@ fn rule_cycle(
     let ruling = cycle::rule(rules, &red, &black);
     let mut j = Judgement::new(rules, to);
     j.pending = pending;
+    let plies = cycle.len();
+    // The classifications are not needed after the patterns: their texts move into the report.
     j.cycle = cycle
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(k, c)| CycleMove {
             ply: from + 1 + k,
@@ -243,8 +245,8 @@ fn rule_cycle(
             side: c.side.into(),
             class: c.class,
             targets: c.targets.iter().map(|s| s.name().to_string()).collect(),
-            articles: c.articles.clone(),
-            note: c.note.clone(),
+            articles: c.articles,
+            note: c.note,
         })
         .collect();
     j.red_pattern = red.pattern.as_ref().map(|p| p.name.clone());
@@ -273,7 +275,7 @@ fn rule_cycle(
         // AXF (`cycle_span: all`): every move since the first occurrence is ruled on.
         format!(
             "{} plies since the position first occurred ({}); {}",
-            cycle.len(),
+            plies,
             if pending {
                 "repeated, not yet three times"
             } else {
@@ -282,7 +284,7 @@ fn rule_cycle(
             r.reason
         )
     } else {
-        format!("cycle of {} plies {count}; {}", cycle.len(), r.reason)
+        format!("cycle of {} plies {count}; {}", plies, r.reason)
     };
     if !pending && r.immediate {
         j.result = match j.ruling {
