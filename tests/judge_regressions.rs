@@ -90,6 +90,7 @@ macro_rules! cases {
 }
 
 cases! {
+    check_line_ties_by_identity_2011 => "check-line-ties-by-identity-2011",
     checks_and_idle_both_sides_2011 => "checks-and-idle-both-sides-2011",
     kill_chase_with_exchange_1999 => "kill-chase-with-exchange-1999",
     mutual_chases_draw_2011 => "mutual-chases-draw-2011",

@@ -537,8 +537,11 @@ fn ids_fingerprint(b: &Tracked) -> u64 {
 }
 
 /// The transposition caches of the searches, kept on the thread between classifications (every
-/// entry is a function of the position, its arguments and the squares of the offered pieces;
-/// piece identities are returned as squares so that they survive transpositions).
+/// entry is a function of the position, its arguments and the squares of the offered pieces).
+/// The best gain's targets, and through the pawn-for-rook reading of 2011 even its value, are
+/// the first of equal results in the oracle's order, which goes by piece identity: those
+/// entries are keyed by the identities too (the same points and pieces reached by different
+/// pieces of one kind break ties differently).
 #[derive(Default)]
 struct Caches {
     /// (hash, squares of avoided pieces) -> what the mate search proved there: no mate within
@@ -546,11 +549,12 @@ struct Caches {
     mates: FxMap<(u64, u128), (u32, u32)>,
     /// (hash, square, depth, squares of offered pieces) -> static exchange.
     sees: FxMap<(u64, u8, u32, u128), f64>,
-    /// (hash, depth, squares of offered pieces) -> best gain and the squares of its targets.
-    gains: FxMap<(u64, u32, u128), (f64, u128)>,
-    /// (hash, depth, squares of offered pieces) -> bounds on the best gain proved so far by
-    /// [`Analyzer::gain_exceeds`]: it is above `.0` and at most `.1`.
-    gain_bounds: FxMap<(u64, u32, u128), (f64, f64)>,
+    /// (hash, piece ids, depth, squares of offered pieces) -> best gain and the squares of its
+    /// targets.
+    gains: FxMap<(u64, u64, u32, u128), (f64, u128)>,
+    /// (hash, piece ids, depth, squares of offered pieces) -> bounds on the best gain proved so
+    /// far by [`Analyzer::gain_exceeds`]: it is above `.0` and at most `.1`.
+    gain_bounds: FxMap<(u64, u64, u32, u128), (f64, f64)>,
     /// (hash, piece ids, checker, squares of offered pieces) -> threats (checker `u8::MAX`:
     /// none given; `u8::MAX - 1`: the direct threats alone).
     threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
@@ -691,6 +695,11 @@ impl<'a> Analyzer<'a> {
         let Some(victim) = id_at(b, sq) else {
             return 0.0;
         };
+        // Most points asked about cannot be taken at all: that is found without the cache.
+        let caps = captures_on(b, sq);
+        if caps.is_empty() {
+            return 0.0;
+        }
         let key = (
             b.pos.hash(),
             sq.index() as u8,
@@ -702,7 +711,7 @@ impl<'a> Analyzer<'a> {
         }
         let v = value(self.rs, b, victim);
         let mut best = 0.0;
-        for m in captures_on(b, sq) {
+        for m in caps {
             let u = b.play_undo(m);
             let g = v - self.see(b, sq, depth - 1);
             if g > best && !self.mates_at_once(b) {
@@ -1149,7 +1158,12 @@ impl<'a> Analyzer<'a> {
         if depth == 0 {
             return (0.0, 0);
         }
-        let key = (b.pos.hash(), depth, squares_of(b, self.offered));
+        let key = (
+            b.pos.hash(),
+            ids_fingerprint(b),
+            depth,
+            squares_of(b, self.offered),
+        );
         if let Some(&r) = self.caches.gains.get(&key) {
             return r;
         }
@@ -1192,7 +1206,12 @@ impl<'a> Analyzer<'a> {
         if depth == 0 {
             return false;
         }
-        let key = (b.pos.hash(), depth, squares_of(b, self.offered));
+        let key = (
+            b.pos.hash(),
+            ids_fingerprint(b),
+            depth,
+            squares_of(b, self.offered),
+        );
         if let Some(&(g, _)) = self.caches.gains.get(&key) {
             return g > theta;
         }
