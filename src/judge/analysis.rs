@@ -448,19 +448,39 @@ pub(crate) struct Analyzer<'a> {
     /// The last few [`Analyzer::captures`] answers, by hash and piece ids: one classification
     /// asks for the captures of the same two or three positions several times. A ring of
     /// `CAPTURES_KEPT` entries, `captures_next` the next one to replace (no allocation).
-    captures_memo: [(u64, [u8; 90], AllCaptures); CAPTURES_KEPT],
+    captures_memo: [(u64, [u8; 90], FewCaptures); CAPTURES_KEPT],
     captures_next: usize,
 }
 
 /// A filler for move lists (never read as a move).
 const NO_MOVE: Move = Move::new(Square::new_unchecked(0), Square::new_unchecked(0));
 
+/// Legal captures a game position can have at most: 67 (two rooks and two cannons 4 each, two
+/// horses 8, five pawns 3, the king 4, two advisors and two elephants 4 each).
+const FEW_CAPTURES: usize = 72;
+
+/// The captures of a position with the pieces of a game, without heap allocation.
+type FewCaptures = Short<Move, FEW_CAPTURES>;
+
+/// The legal captures of one position ([`Analyzer::captures`]): inline, or in a full move list
+/// for a lenient set-up with more pieces than a game has. Derefs to a slice.
+pub(crate) enum CaptureList {
+    Few(FewCaptures),
+    Many(Box<MoveList>),
+}
+
+impl std::ops::Deref for CaptureList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        match self {
+            CaptureList::Few(l) => l,
+            CaptureList::Many(l) => l,
+        }
+    }
+}
+
 /// How many positions' captures an [`Analyzer`] remembers.
 const CAPTURES_KEPT: usize = 4;
-
-/// Every legal capture of one position: at most 67 (two rooks and two cannons 4 each, two
-/// horses 8, five pawns 3, the king 4, two advisors and two elephants 4 each).
-pub(crate) type AllCaptures = Short<Move, 72>;
 
 /// (hash before, hash after, mover) and the pairs (own piece, enemy piece) of
 /// `new_exchange_pairs`.
@@ -643,31 +663,35 @@ impl<'a> Analyzer<'a> {
             exchange_pairs_memo: None,
             cache_key: key,
             // Hash 0 with no piece ids matches no position: the ring starts empty.
-            captures_memo: [(0, [super::track::NONE; 90], AllCaptures::new(NO_MOVE));
+            captures_memo: [(0, [super::track::NONE; 90], FewCaptures::new(NO_MOVE));
                 CAPTURES_KEPT],
             captures_next: 0,
         }
     }
 
     /// [`captures_ordered`], remembered for the last few positions of this analyzer.
-    pub(crate) fn captures(&mut self, b: &Tracked) -> AllCaptures {
+    pub(crate) fn captures(&mut self, b: &Tracked) -> CaptureList {
         let h = b.pos.hash();
         if let Some((_, _, l)) = self
             .captures_memo
             .iter()
             .find(|(k, ids, _)| *k == h && *ids == b.ids)
         {
-            return *l;
+            return CaptureList::Few(*l);
         }
         let mut v = MoveList::new();
         captures_ordered_into(b, &mut v);
-        let mut l = AllCaptures::new(NO_MOVE);
+        if v.len() > FEW_CAPTURES {
+            // Only a lenient set-up with more pieces than a game has: not remembered.
+            return CaptureList::Many(Box::new(v));
+        }
+        let mut l = FewCaptures::new(NO_MOVE);
         for &m in v.iter() {
             l.push(m);
         }
         self.captures_memo[self.captures_next] = (h, b.ids, l);
         self.captures_next = (self.captures_next + 1) % CAPTURES_KEPT;
-        l
+        CaptureList::Few(l)
     }
 
     /// Does the side to move have a move that mates at once (29.4)? Within
@@ -1632,6 +1656,31 @@ mod tests {
     use super::*;
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
+
+    /// A lenient set-up may have far more captures than a game position (here 122, with 36
+    /// rooks): the captures memo hands them out in full, and classifying under every rule set
+    /// does not overflow (it did, in a fixed-size list, before review).
+    #[test]
+    fn a_crowded_lenient_setup_has_all_its_captures() {
+        use crate::judge::Builtin;
+        let fen = "3k5/RnRnRnRnR/nRnRnRnRn/RnRnRnRnR/nRnRnRnRn/RnRnRnRnR/nRnRnRnRn/RnRnRnRnR/\
+                   nRnRnRnRn/4K4 w - - 0 1";
+        let (pos, _) = crate::Position::from_fen_lenient(fen).unwrap();
+        let t = Tracked::new(pos.clone());
+        let rules = RuleSet::builtin("cxa-2011").unwrap();
+        let mut az = Analyzer::new(rules);
+        let caps = az.captures(&t);
+        assert_eq!(caps.len(), 122);
+        assert!(caps.len() > FEW_CAPTURES);
+        assert_eq!(*caps, *captures_ordered(&t));
+        drop(az);
+        for id in ["cxa-1999", "cxa-2011", "axf"] {
+            let rules = RuleSet::builtin(id).unwrap();
+            for &m in pos.legal_moves().iter().take(2) {
+                assert!(pos.classify(m, rules).is_ok(), "{id} {m}");
+            }
+        }
+    }
 
     /// The [`could_move`] tables hold exactly the relation, both ways.
     #[test]
