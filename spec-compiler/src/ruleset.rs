@@ -136,20 +136,35 @@ impl Matcher {
     /// assert!(!m.matches(&[]));
     /// ```
     pub fn matches(&self, moves: &[Vec<String>]) -> bool {
+        self.matches_labels(moves)
+    }
+
+    /// [`Matcher::matches`] for labels of any string type (borrowed from the rule set, say).
+    ///
+    /// ```
+    /// use xiangqi_spec::ruleset::Matcher;
+    /// let m = Matcher { any_in: Some(vec!["chase".into()]), ..Matcher::default() };
+    /// assert!(m.matches_labels(&[vec!["idle"], vec!["chase", "chase.rook"]]));
+    /// assert!(!m.matches_labels(&[vec!["idle"]]));
+    /// ```
+    pub fn matches_labels<S: AsRef<str>>(&self, moves: &[Vec<S>]) -> bool {
         if moves.is_empty() {
             return false;
         }
         if self.otherwise {
             return true;
         }
-        let has = |m: &[String], set: &[String]| m.iter().any(|l| set.contains(l));
+        let has = |m: &[S], set: &[String]| m.iter().any(|l| set.iter().any(|x| x == l.as_ref()));
         if let Some(all) = &self.all_in {
             if !moves.iter().all(|m| has(m, all)) {
                 return false;
             }
         }
         if let Some(each) = &self.each_of {
-            if !each.iter().all(|c| moves.iter().any(|m| m.contains(c))) {
+            if !each
+                .iter()
+                .all(|c| moves.iter().any(|m| m.iter().any(|l| l.as_ref() == c)))
+            {
                 return false;
             }
         }

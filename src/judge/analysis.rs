@@ -479,6 +479,12 @@ impl std::ops::Deref for CaptureList {
     }
 }
 
+/// Checking moves kept per position by the checks cache (a game position seldom has 20).
+const FEW_CHECKS: usize = 32;
+
+/// The checking moves of one position, without heap allocation.
+type FewChecks = Short<Move, FEW_CHECKS>;
+
 /// How many positions' captures an [`Analyzer`] remembers.
 const CAPTURES_KEPT: usize = 4;
 
@@ -578,6 +584,11 @@ struct Caches {
     /// (hash, piece ids, checker, squares of offered pieces) -> threats (checker `u8::MAX`:
     /// none given; `u8::MAX - 1`: the direct threats alone).
     threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
+    /// hash -> the legal checking moves, in the order of
+    /// [`Position::checking_moves`](crate::Position::checking_moves): a quarter of the lists a
+    /// judgement asks for are of a position it asked about before (a position with more than
+    /// `FEW_CHECKS` of them is not kept).
+    checks: FxMap<u64, FewChecks>,
 }
 
 impl Caches {
@@ -591,6 +602,7 @@ impl Caches {
             gains: FxMap::with_capacity_and_hasher(64, Default::default()),
             gain_bounds: FxMap::with_capacity_and_hasher(64, Default::default()),
             threats: FxMap::with_capacity_and_hasher(16, Default::default()),
+            checks: FxMap::with_capacity_and_hasher(64, Default::default()),
         }
     }
 
@@ -601,6 +613,7 @@ impl Caches {
             + self.gains.len()
             + self.gain_bounds.len()
             + self.threats.len()
+            + self.checks.len()
     }
 
     /// Forgets every entry, keeping the memory.
@@ -610,6 +623,7 @@ impl Caches {
         self.gains.clear();
         self.gain_bounds.clear();
         self.threats.clear();
+        self.checks.clear();
     }
 }
 
@@ -692,6 +706,37 @@ impl<'a> Analyzer<'a> {
         self.captures_memo[self.captures_next] = (h, b.ids, l);
         self.captures_next = (self.captures_next + 1) % CAPTURES_KEPT;
         CaptureList::Few(l)
+    }
+
+    /// The legal checking moves of the side to move ([`Position::checking_moves`]
+    /// (crate::Position::checking_moves)), remembered by position for the rest of the
+    /// judgement.
+    pub(crate) fn checking_moves(&mut self, b: &Tracked) -> MoveList {
+        let h = b.pos.hash();
+        if let Some(l) = self.caches.checks.get(&h) {
+            let mut out = MoveList::new();
+            for &m in l.iter() {
+                out.push(m);
+            }
+            return out;
+        }
+        let out = b.pos.checking_moves();
+        if out.len() <= FEW_CHECKS {
+            let mut l = FewChecks::new(NO_MOVE);
+            for &m in out.iter() {
+                l.push(m);
+            }
+            self.caches.checks.insert(h, l);
+        }
+        out
+    }
+
+    /// [`Analyzer::checking_moves`] in the oracle's order (pieces by id, then each piece's
+    /// rules in order), where the first of equal results is kept.
+    fn checking_moves_ordered(&mut self, b: &Tracked) -> MoveList {
+        let mut v = self.checking_moves(b);
+        sort_oracle(b, &mut v);
+        v
     }
 
     /// Does the side to move have a move that mates at once (29.4)? Within
@@ -793,7 +838,7 @@ impl<'a> Analyzer<'a> {
         }
         let depth = self.rs.chase_search_depth;
         let mut b = b0.clone();
-        for k in checking_moves(&mut b) {
+        for k in self.checking_moves(&b) {
             if id_at(&b, k.from()) != Some(attacker) {
                 continue;
             }
@@ -1051,7 +1096,7 @@ impl<'a> Analyzer<'a> {
     fn check_threats(&mut self, b0: &Tracked, depth: u32, checker: Option<PieceId>) -> Vec<Threat> {
         let mut b = b0.clone();
         let mut out = Vec::new();
-        for k in checking_moves_ordered(&mut b) {
+        for k in self.checking_moves_ordered(&b) {
             let attacker = id_at(&b, k.from()).expect("a mover");
             if checker.is_some_and(|c| c != attacker) {
                 continue;
@@ -1095,7 +1140,7 @@ impl<'a> Analyzer<'a> {
         };
         let worth = value(rs, a, capturer).max(gain);
         let bit = 1u128 << capturer_sq.index();
-        for k in checking_moves(a) {
+        for k in self.checking_moves(a) {
             if let Some((g, won)) = self.winning_check_line(a, k, rs.chase_search_depth) {
                 if g >= worth && won & bit != 0 {
                     return true;
@@ -1202,7 +1247,7 @@ impl<'a> Analyzer<'a> {
             }
         }
         if depth >= 3 {
-            for k in checking_moves_ordered(b) {
+            for k in self.checking_moves_ordered(b) {
                 // Only a line worth more than the best so far is evaluated in full.
                 if !self.line_exceeds(b, k, depth, best) {
                     continue;
@@ -1253,7 +1298,7 @@ impl<'a> Analyzer<'a> {
         }
         let mut found = self.capture_exceeds(b, theta);
         if !found && depth >= 3 {
-            for k in checking_moves(b) {
+            for k in self.checking_moves(b) {
                 if self.line_exceeds(b, k, depth, theta) {
                     found = true;
                     break;
@@ -1422,7 +1467,7 @@ impl<'a> Analyzer<'a> {
         own: PieceId,
     ) -> bool {
         let mut b = b0.clone();
-        for k in checking_moves(&mut b) {
+        for k in self.checking_moves(&b) {
             if id_at(&b, k.from()) != Some(own)
                 || id_at(&b, k.to()).is_some_and(|v| avoid & id_bit(v) != 0)
             {
@@ -1490,7 +1535,7 @@ impl<'a> Analyzer<'a> {
             }
             known = k;
         }
-        let mut checks = checking_moves(b);
+        let mut checks = self.checking_moves(b);
         if avoid != 0 {
             checks.retain(|k| id_at(b, k.to()).is_none_or(|v| avoid & id_bit(v) == 0));
         }
@@ -1575,13 +1620,16 @@ pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> 
 }
 
 /// The legal moves of the side to move that give check (a capture of the king is none: the
-/// oracle finds no king in check once it is gone).
+/// oracle finds no king in check once it is gone), uncached (the searches ask
+/// [`Analyzer::checking_moves`]).
+#[cfg(test)]
 pub(crate) fn checking_moves(b: &mut Tracked) -> MoveList {
     b.pos.checking_moves()
 }
 
 /// [`checking_moves`] in the oracle's order (pieces by id, then each piece's rules in order),
 /// where the first of equal results is kept.
+#[cfg(test)]
 pub(crate) fn checking_moves_ordered(b: &mut Tracked) -> MoveList {
     let mut v = checking_moves(b);
     sort_oracle(b, &mut v);
@@ -1705,6 +1753,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The analyzer's checking moves, listed or remembered (a position asked about again along
+    /// one judgement), are the position's, in both orders.
+    #[test]
+    fn remembered_checking_moves_are_the_positions() {
+        use crate::judge::Builtin;
+        let rs = RuleSet::builtin("cxa-1999").unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let mut az = Analyzer::new(rs);
+        let mut asked = 0;
+        for _ in 0..10 {
+            let mut pos = crate::Position::startpos();
+            for _ in 0..120 {
+                let t = Tracked::new(pos.clone());
+                for pass in [false, true] {
+                    let b = if pass { t.passed() } else { t.clone() };
+                    for _ in 0..2 {
+                        assert_eq!(*az.checking_moves(&b), *b.pos.checking_moves());
+                        assert_eq!(
+                            *az.checking_moves_ordered(&b),
+                            *checking_moves_ordered(&mut b.clone())
+                        );
+                        asked += 1;
+                    }
+                }
+                let moves = pos.legal_moves();
+                let Some(&m) = moves.choose(&mut rng) else {
+                    break;
+                };
+                pos.play(m);
+            }
+        }
+        assert!(asked > 2_000, "{asked}");
     }
 
     /// `gives_check` and `captures_on` agree with playing the moves and with the full legal

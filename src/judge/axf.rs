@@ -249,13 +249,14 @@ pub(crate) fn classify(
     let mut attacks: Option<Vec<Attack>> = None;
     let mut non_chase_notes: Vec<String> = Vec::new();
     for &class in &rules.severity {
-        let art = rules.class_article(class);
+        // The class's article, looked up only for the class found.
+        let art = || rules.class_article(class);
         match class {
             MoveClass::Check => {
                 if after.pos.is_check() {
                     c.class = class;
                     c.targets = vec![king_sq];
-                    c.articles = vec![art];
+                    c.articles = vec![art()];
                     c.note = format!("{} gives check (照)", piece_name(&after, mover));
                     return c;
                 }
@@ -265,7 +266,7 @@ pub(crate) fn classify(
                 let chases: Vec<&Attack> = list.iter().filter(|a| a.verdict.is_chase()).collect();
                 if !chases.is_empty() {
                     c.class = class;
-                    c.articles = vec![art];
+                    c.articles = vec![art()];
                     let mut ids: Vec<PieceId> = chases.iter().map(|a| a.target).collect();
                     ids.sort();
                     ids.dedup();
@@ -307,7 +308,7 @@ pub(crate) fn classify(
                 if az.mate_by_checks(&after.passed(), rules.kill_search_depth) {
                     c.class = class;
                     c.targets = vec![king_sq];
-                    c.articles = vec![art, "axf.general.2".to_string()];
+                    c.articles = vec![art(), "axf.general.2".to_string()];
                     c.note = format!(
                         "threatens mate by consecutive checks (殺) within {} plies: allowed",
                         rules.kill_search_depth
@@ -323,7 +324,7 @@ pub(crate) fn classify(
                 {
                     c.class = class;
                     c.targets = after.square_of(a.target).into_iter().collect();
-                    c.articles = vec![art, AttackVerdict::SameTypeOffer.article().to_string()];
+                    c.articles = vec![art(), AttackVerdict::SameTypeOffer.article().to_string()];
                     c.note = format!(
                         "{} and {} can take each other (兌/獻)",
                         piece_name(&after, a.attacker),
@@ -335,7 +336,7 @@ pub(crate) fn classify(
             MoveClass::Block | MoveClass::Follow => {}
             MoveClass::Idle => {
                 c.class = class;
-                c.articles = vec![art];
+                c.articles = vec![art()];
                 if new_check_threat(&mut az, before, &after) {
                     c.articles.push("axf.general.10".to_string());
                     c.note =

@@ -3,6 +3,7 @@
 //! 25.1–25.4) and the 2011 both-forbidden procedure (26.8). A port of the oracle's
 //! `judge/cycle.rs`, with the same texts.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use super::{Classification, MoveClass, Pattern, RuleSet};
@@ -14,7 +15,7 @@ pub struct SidePattern<'r> {
     /// The pattern found (first match in the rule set's order).
     pub pattern: Option<&'r Pattern>,
     /// The labels of each of the side's moves (reduced class and qualified chases).
-    pub labels: Vec<Vec<String>>,
+    pub labels: Vec<Vec<Cow<'r, str>>>,
     /// For a perpetual chase: 分捉 (several targets in turn) or 輪捉 (several chasers of one
     /// target), or one piece chasing one piece. Descriptive only (both are 長捉 in CXA).
     pub chase_kind: Option<String>,
@@ -59,23 +60,45 @@ pub fn apply_pawn_clause(rules: &RuleSet, cycle: &mut [Classification]) {
 }
 
 /// The labels of one move for pattern matching: the reduced class (28.9) and, for chases, the
-/// qualified names `chase.rook`, `chase.unprotected`, ... (2011 26.8).
-pub fn labels(rules: &RuleSet, c: &Classification) -> Vec<String> {
-    let reduced = rules
+/// qualified names `chase.rook`, `chase.unprotected`, ... (2011 26.8). Borrowed from the rule
+/// set where they can be (the qualifiers of the classifiers are known names).
+pub fn labels<'r>(rules: &'r RuleSet, c: &Classification) -> Vec<Cow<'r, str>> {
+    let reduced: &'r str = rules
         .reduce
         .get(c.class.name())
-        .cloned()
-        .unwrap_or_else(|| c.class.name().to_string());
+        .map_or(c.class.name(), |r| r.as_str());
     let chase = reduced == "chase";
-    let mut out = vec![reduced];
+    let mut out = Vec::with_capacity(if chase {
+        1 + c.qualifiers.len().max(1)
+    } else {
+        1
+    });
+    out.push(Cow::Borrowed(reduced));
     if chase {
         if c.qualifiers.is_empty() {
-            out.push("chase.other".to_string());
+            out.push(Cow::Borrowed("chase.other"));
         } else {
-            out.extend(c.qualifiers.iter().map(|q| format!("chase.{q}")));
+            out.extend(c.qualifiers.iter().map(|q| match chase_label(q) {
+                Some(l) => Cow::Borrowed(l),
+                None => Cow::Owned(format!("chase.{q}")),
+            }));
         }
     }
     out
+}
+
+/// `chase.{q}` for the qualifiers the classifiers give (2011 26.8 and the AXF chases).
+fn chase_label(q: &str) -> Option<&'static str> {
+    Some(match q {
+        "joint_rook" => "chase.joint_rook",
+        "joint_unprotected" => "chase.joint_unprotected",
+        "rook" => "chase.rook",
+        "unprotected" => "chase.unprotected",
+        "underprotected" => "chase.underprotected",
+        "persistent" => "chase.persistent",
+        "several_targets" => "chase.several_targets",
+        _ => return None,
+    })
 }
 
 /// The pattern of `side`'s moves in the cycle (25.2 / 24.13–24.14): the first pattern of the
@@ -86,8 +109,11 @@ pub fn side_pattern<'r>(
     side: Color,
 ) -> SidePattern<'r> {
     let moves: Vec<&Classification> = cycle.iter().filter(|c| c.side == side).collect();
-    let labels: Vec<Vec<String>> = moves.iter().map(|c| labels(rules, c)).collect();
-    let pattern = rules.patterns.iter().find(|p| p.matcher.matches(&labels));
+    let labels: Vec<Vec<Cow<'r, str>>> = moves.iter().map(|c| labels(rules, c)).collect();
+    let pattern = rules
+        .patterns
+        .iter()
+        .find(|p| p.matcher.matches_labels(&labels));
     let chase_kind = match &pattern {
         Some(p) if p.name == "perpetual_chase" => {
             // Pieces are followed by identity, not by square.
@@ -123,10 +149,10 @@ pub fn rule(
     let rk = red.pattern.as_ref()?.ruling_key.as_str();
     let bk = black.pattern.as_ref()?.ruling_key.as_str();
     if let (Some(bf), "forbidden", "forbidden") = (&rules.both_forbidden, rk, bk) {
-        let grave = |labels: &[Vec<String>]| {
+        let grave = |labels: &[Vec<Cow<'_, str>>]| {
             bf.grave
                 .iter()
-                .find(|g| g.matcher.matches(labels))
+                .find(|g| g.matcher.matches_labels(labels))
                 .map(|g| g.name.clone())
         };
         let (gr, gb) = (grave(&red.labels), grave(&black.labels));
@@ -154,7 +180,7 @@ pub fn rule(
                 (Color::Red, &red.labels, &black.labels),
                 (Color::Black, &black.labels, &red.labels),
             ] {
-                if a.matches(mine) && b.matches(theirs) {
+                if a.matches_labels(mine) && b.matches_labels(theirs) {
                     let s = side.name();
                     return Some(CycleRuling {
                         result: loses(side),

@@ -208,8 +208,12 @@ fn rule_cycle(
     let mut cycle: Vec<Classification> = Vec::with_capacity(to - from);
     // A span that runs from the first occurrence (AXF) passes each position of the cycle twice:
     // a move made again from the same pieces on the same points (`ids`: a piece never changes
-    // its kind), after the same kind of move, has the classification of its earlier pass.
-    let mut seen: Vec<(Color, [u8; 90], bool)> = Vec::with_capacity(to - from);
+    // its kind), after the same kind of move, has the classification of its earlier pass. (A
+    // span from the previous occurrence (CXA) seldom passes a position twice: it classifies
+    // every move.)
+    let reuse = rules.cycle_from_first;
+    let mut seen: Vec<(Color, [u8; 90], bool)> =
+        Vec::with_capacity(if reuse { to - from } else { 0 });
     for m in &moves[from..to] {
         let now = (t.pos.turn(), t.ids, prev_is_kill);
         let c = match seen
@@ -220,7 +224,9 @@ fn rule_cycle(
             Some((_, c)) => c.clone(),
             None => classify_after(rules, &t, *m, prev_is_kill).expect("moves were checked"),
         };
-        seen.push(now);
+        if reuse {
+            seen.push(now);
+        }
         t.play(*m);
         prev_is_kill = c.class == MoveClass::Kill;
         cycle.push(c);
