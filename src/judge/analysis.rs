@@ -485,6 +485,48 @@ const FEW_CHECKS: usize = 32;
 /// The checking moves of one position, without heap allocation.
 type FewChecks = Short<Move, FEW_CHECKS>;
 
+/// The checking moves of one position ([`Analyzer::checking_moves`]): inline, or in a full move
+/// list for a lenient set-up with more. Derefs to a slice.
+pub(crate) enum CheckList {
+    Few(FewChecks),
+    Many(Box<MoveList>),
+}
+
+impl std::ops::Deref for CheckList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        match self {
+            CheckList::Few(l) => l,
+            CheckList::Many(l) => l,
+        }
+    }
+}
+
+impl std::ops::DerefMut for CheckList {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        match self {
+            CheckList::Few(l) => l,
+            CheckList::Many(l) => l,
+        }
+    }
+}
+
+impl CheckList {
+    /// Keeps only the moves for which `keep` holds, in their order.
+    fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        match self {
+            CheckList::Few(l) => {
+                let mut kept = FewChecks::new(NO_MOVE);
+                for &m in l.iter().filter(|m| keep(**m)) {
+                    kept.push(m);
+                }
+                *l = kept;
+            }
+            CheckList::Many(l) => l.retain(keep),
+        }
+    }
+}
+
 /// How many positions' captures an [`Analyzer`] remembers.
 const CAPTURES_KEPT: usize = 4;
 
@@ -711,29 +753,27 @@ impl<'a> Analyzer<'a> {
     /// The legal checking moves of the side to move ([`Position::checking_moves`]
     /// (crate::Position::checking_moves)), remembered by position for the rest of the
     /// judgement.
-    pub(crate) fn checking_moves(&mut self, b: &Tracked) -> MoveList {
+    pub(crate) fn checking_moves(&mut self, b: &Tracked) -> CheckList {
         let h = b.pos.hash();
         if let Some(l) = self.caches.checks.get(&h) {
-            let mut out = MoveList::new();
-            for &m in l.iter() {
-                out.push(m);
-            }
-            return out;
+            return CheckList::Few(*l);
         }
-        let out = b.pos.checking_moves();
-        if out.len() <= FEW_CHECKS {
-            let mut l = FewChecks::new(NO_MOVE);
-            for &m in out.iter() {
-                l.push(m);
-            }
-            self.caches.checks.insert(h, l);
+        let all = b.pos.checking_moves();
+        if all.len() > FEW_CHECKS {
+            // Only a lenient set-up crowded with pieces: not remembered.
+            return CheckList::Many(Box::new(all));
         }
-        out
+        let mut l = FewChecks::new(NO_MOVE);
+        for &m in all.iter() {
+            l.push(m);
+        }
+        self.caches.checks.insert(h, l);
+        CheckList::Few(l)
     }
 
     /// [`Analyzer::checking_moves`] in the oracle's order (pieces by id, then each piece's
     /// rules in order), where the first of equal results is kept.
-    fn checking_moves_ordered(&mut self, b: &Tracked) -> MoveList {
+    fn checking_moves_ordered(&mut self, b: &Tracked) -> CheckList {
         let mut v = self.checking_moves(b);
         sort_oracle(b, &mut v);
         v
@@ -838,7 +878,7 @@ impl<'a> Analyzer<'a> {
         }
         let depth = self.rs.chase_search_depth;
         let mut b = b0.clone();
-        for k in self.checking_moves(&b) {
+        for &k in self.checking_moves(&b).iter() {
             if id_at(&b, k.from()) != Some(attacker) {
                 continue;
             }
@@ -1096,7 +1136,7 @@ impl<'a> Analyzer<'a> {
     fn check_threats(&mut self, b0: &Tracked, depth: u32, checker: Option<PieceId>) -> Vec<Threat> {
         let mut b = b0.clone();
         let mut out = Vec::new();
-        for k in self.checking_moves_ordered(&b) {
+        for &k in self.checking_moves_ordered(&b).iter() {
             let attacker = id_at(&b, k.from()).expect("a mover");
             if checker.is_some_and(|c| c != attacker) {
                 continue;
@@ -1140,7 +1180,7 @@ impl<'a> Analyzer<'a> {
         };
         let worth = value(rs, a, capturer).max(gain);
         let bit = 1u128 << capturer_sq.index();
-        for k in self.checking_moves(a) {
+        for &k in self.checking_moves(a).iter() {
             if let Some((g, won)) = self.winning_check_line(a, k, rs.chase_search_depth) {
                 if g >= worth && won & bit != 0 {
                     return true;
@@ -1247,7 +1287,7 @@ impl<'a> Analyzer<'a> {
             }
         }
         if depth >= 3 {
-            for k in self.checking_moves_ordered(b) {
+            for &k in self.checking_moves_ordered(b).iter() {
                 // Only a line worth more than the best so far is evaluated in full.
                 if !self.line_exceeds(b, k, depth, best) {
                     continue;
@@ -1298,7 +1338,7 @@ impl<'a> Analyzer<'a> {
         }
         let mut found = self.capture_exceeds(b, theta);
         if !found && depth >= 3 {
-            for k in self.checking_moves(b) {
+            for &k in self.checking_moves(b).iter() {
                 if self.line_exceeds(b, k, depth, theta) {
                     found = true;
                     break;
@@ -1467,7 +1507,7 @@ impl<'a> Analyzer<'a> {
         own: PieceId,
     ) -> bool {
         let mut b = b0.clone();
-        for k in self.checking_moves(&b) {
+        for &k in self.checking_moves(&b).iter() {
             if id_at(&b, k.from()) != Some(own)
                 || id_at(&b, k.to()).is_some_and(|v| avoid & id_bit(v) != 0)
             {
