@@ -105,6 +105,25 @@ impl<'a, T: Copy, const N: usize> IntoIterator for &'a Short<T, N> {
     }
 }
 
+/// "rook e4" (the oracle's `piece_name`): the piece's role and point, formatted where it is
+/// written (no string of its own).
+pub(crate) fn piece_name(b: &Tracked, id: PieceId) -> PieceName<'_> {
+    PieceName(b, id)
+}
+
+/// See [`piece_name`].
+pub(crate) struct PieceName<'a>(&'a Tracked, PieceId);
+
+impl std::fmt::Display for PieceName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let PieceName(b, id) = *self;
+        match b.square_of(id) {
+            Some(sq) => write!(f, "{} {sq}", role_id(b, id)),
+            None => f.write_str(role_id(b, id)),
+        }
+    }
+}
+
 /// The piece on the board with identity `id` (`None` once captured).
 #[inline]
 pub(crate) fn piece(b: &Tracked, id: PieceId) -> Option<Piece> {
@@ -852,7 +871,7 @@ impl<'a> Analyzer<'a> {
     /// searching only the lines of checks the attacker opens, and only when the target is no
     /// direct threat (a line of checks counts only for a piece that cannot be won directly).
     pub fn has_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
-        self.direct_threats_cached(b).iter().any(|t| t.key() == key)
+        self.with_direct_threats(b, |d| d.iter().any(|t| t.key() == key))
             || self.has_check_threat(b, key)
     }
 
@@ -860,8 +879,7 @@ impl<'a> Analyzer<'a> {
     /// (`via_checks`) of [`Analyzer::threats`]`(b, None)`?
     pub fn has_check_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
         let (attacker, target) = key;
-        let direct = self.direct_threats_cached(b);
-        if direct.iter().any(|t| t.target == target) {
+        if self.with_direct_threats(b, |d| d.iter().any(|t| t.target == target)) {
             return false;
         }
         self.check_line_wins(b, attacker, target)
@@ -919,6 +937,11 @@ impl<'a> Analyzer<'a> {
 
     /// [`Analyzer::direct_threats`], cached with the threats.
     fn direct_threats_cached(&mut self, b: &Tracked) -> Vec<Threat> {
+        self.with_direct_threats(b, |d| d.to_vec())
+    }
+
+    /// `f` of [`Analyzer::direct_threats`], cached with the threats, without copying them.
+    fn with_direct_threats<T>(&mut self, b: &Tracked, f: impl FnOnce(&[Threat]) -> T) -> T {
         let key = (
             b.pos.hash(),
             ids_fingerprint(b),
@@ -926,11 +949,12 @@ impl<'a> Analyzer<'a> {
             squares_of(b, self.offered),
         );
         if let Some(d) = self.caches.threats.get(&key) {
-            return d.clone();
+            return f(d);
         }
         let d = self.direct_threats(b);
-        self.caches.threats.insert(key, d.clone());
-        d
+        let r = f(&d);
+        self.caches.threats.insert(key, d);
+        r
     }
 
     fn threats_uncached(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {

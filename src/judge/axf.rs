@@ -43,7 +43,7 @@
 
 use std::collections::BTreeSet;
 
-use super::analysis::{captures_on, captures_ordered, is_king, is_material, is_pawn, role_id};
+use super::analysis::{captures_on, captures_ordered, is_king, is_material, is_pawn, piece_name};
 use super::analysis::{Analyzer, Threat};
 use super::classify::Classification;
 use super::track::{PieceId, Tracked};
@@ -107,14 +107,6 @@ struct Attack {
     attacker: PieceId,
     target: PieceId,
     verdict: AttackVerdict,
-}
-
-/// "rook e4" (the oracle's `piece_name`).
-fn piece_name(b: &Tracked, id: PieceId) -> String {
-    match b.square_of(id) {
-        Some(sq) => format!("{} {sq}", role_id(b, id)),
-        None => role_id(b, id).to_string(),
-    }
 }
 
 /// Lesser pieces for the rook rule of 第三節 6.

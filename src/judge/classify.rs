@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use super::analysis::{
     can_capture, capturable_by, captures_on, id_at, id_bit, is_king, is_material, is_pawn,
-    reach_of, role_id, value, Analyzer, Cover, IdSet, Threat,
+    piece_name, reach_of, role_id, value, Analyzer, Cover, IdSet, Threat,
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
@@ -61,14 +61,6 @@ impl Classification {
             pawn_targets: Vec::new(),
             note: String::new(),
         }
-    }
-}
-
-/// "rook e4".
-fn piece_name(b: &Tracked, id: PieceId) -> String {
-    match b.square_of(id) {
-        Some(sq) => format!("{} {sq}", role_id(b, id)),
-        None => role_id(b, id).to_string(),
     }
 }
 
@@ -571,7 +563,7 @@ fn chase_test(
 }
 
 fn names(b: &Tracked, ids: impl Iterator<Item = PieceId>) -> String {
-    let mut v: Vec<String> = ids.map(|id| piece_name(b, id)).collect();
+    let mut v: Vec<String> = ids.map(|id| piece_name(b, id).to_string()).collect();
     v.sort();
     v.dedup();
     v.join(", ")
