@@ -464,11 +464,25 @@ pub(crate) struct Analyzer<'a> {
     pub(crate) exchange_pairs_memo: Option<ExchangePairsMemo>,
     /// The rule-set parameters the caches depend on.
     cache_key: CacheKey,
-    /// The last few [`Analyzer::captures`] answers, by hash and piece ids: one classification
-    /// asks for the captures of the same two or three positions several times. A ring of
-    /// `CAPTURES_KEPT` entries, `captures_next` the next one to replace (no allocation).
-    captures_memo: [(u64, [u8; 90], FewCaptures); CAPTURES_KEPT],
-    captures_next: usize,
+}
+
+/// The last few [`Analyzer::captures`] answers, by hash and piece ids: one classification asks
+/// for the captures of the same two or three positions several times. A ring of
+/// `CAPTURES_KEPT` entries, `next` the next one to replace; kept with the caches, so that an
+/// analyzer starts without filling it.
+struct CapturesRing {
+    entries: [(u64, [u8; 90], FewCaptures); CAPTURES_KEPT],
+    next: usize,
+}
+
+impl Default for CapturesRing {
+    fn default() -> Self {
+        // Hash 0 with no piece ids matches no position: the ring starts empty.
+        CapturesRing {
+            entries: [(0, [super::track::NONE; 90], FewCaptures::new(NO_MOVE)); CAPTURES_KEPT],
+            next: 0,
+        }
+    }
 }
 
 /// A filler for move lists (never read as a move).
@@ -650,6 +664,9 @@ struct Caches {
     /// judgement asks for are of a position it asked about before (a position with more than
     /// `FEW_CHECKS` of them is not kept).
     checks: FxMap<u64, FewChecks>,
+    /// The captures memo of [`Analyzer::captures`] (boxed: the caches move in and out of the
+    /// thread with every analyzer; made on first use).
+    captures: Option<Box<CapturesRing>>,
 }
 
 impl Caches {
@@ -664,6 +681,7 @@ impl Caches {
             gain_bounds: FxMap::with_capacity_and_hasher(64, Default::default()),
             threats: FxMap::with_capacity_and_hasher(16, Default::default()),
             checks: FxMap::with_capacity_and_hasher(64, Default::default()),
+            captures: None,
         }
     }
 
@@ -685,6 +703,11 @@ impl Caches {
         self.gain_bounds.clear();
         self.threats.clear();
         self.checks.clear();
+        if let Some(ring) = &mut self.captures {
+            for e in &mut ring.entries {
+                e.0 = 0;
+            }
+        }
     }
 }
 
@@ -737,18 +760,15 @@ impl<'a> Analyzer<'a> {
             caches: c,
             exchange_pairs_memo: None,
             cache_key: key,
-            // Hash 0 with no piece ids matches no position: the ring starts empty.
-            captures_memo: [(0, [super::track::NONE; 90], FewCaptures::new(NO_MOVE));
-                CAPTURES_KEPT],
-            captures_next: 0,
         }
     }
 
     /// [`captures_ordered`], remembered for the last few positions of this analyzer.
     pub(crate) fn captures(&mut self, b: &Tracked) -> CaptureList {
         let h = b.pos.hash();
-        if let Some((_, _, l)) = self
-            .captures_memo
+        let ring = self.caches.captures.get_or_insert_with(Box::default);
+        if let Some((_, _, l)) = ring
+            .entries
             .iter()
             .find(|(k, ids, _)| *k == h && *ids == b.ids)
         {
@@ -764,8 +784,9 @@ impl<'a> Analyzer<'a> {
         for &m in v.iter() {
             l.push(m);
         }
-        self.captures_memo[self.captures_next] = (h, b.ids, l);
-        self.captures_next = (self.captures_next + 1) % CAPTURES_KEPT;
+        let ring = self.caches.captures.get_or_insert_with(Box::default);
+        ring.entries[ring.next] = (h, b.ids, l);
+        ring.next = (ring.next + 1) % CAPTURES_KEPT;
         CaptureList::Few(l)
     }
 
