@@ -4,8 +4,9 @@
 //! `judge/cycle.rs`, with the same texts.
 
 use std::borrow::Cow;
-use std::collections::BTreeSet;
 
+use super::analysis::id_bit;
+use super::track::PieceId;
 use super::{Classification, MoveClass, Pattern, RuleSet};
 use crate::Color;
 
@@ -116,13 +117,15 @@ pub fn side_pattern<'r>(
         .find(|p| p.matcher.matches_labels(&labels));
     let chase_kind = match &pattern {
         Some(p) if p.name == "perpetual_chase" => {
-            // Pieces are followed by identity, not by square.
-            let targets: BTreeSet<_> = moves.iter().flat_map(|c| c.target_ids.iter()).collect();
-            let chasers: BTreeSet<_> = moves.iter().map(|c| c.piece).collect();
-            Some(if targets.len() > 1 {
-                format!("分捉: {} different pieces chased in turn", targets.len())
-            } else if chasers.len() > 1 {
-                format!("輪捉: one piece chased by {} pieces in turn", chasers.len())
+            // Pieces are followed by identity, not by square (sets of ids, as bits).
+            let ids = |it: &mut dyn Iterator<Item = PieceId>| it.fold(0, |a, id| a | id_bit(id));
+            let targets =
+                ids(&mut moves.iter().flat_map(|c| c.target_ids.iter().copied())).count_ones();
+            let chasers = ids(&mut moves.iter().map(|c| c.piece)).count_ones();
+            Some(if targets > 1 {
+                format!("分捉: {targets} different pieces chased in turn")
+            } else if chasers > 1 {
+                format!("輪捉: one piece chased by {chasers} pieces in turn")
             } else {
                 "one piece chased by one piece".to_string()
             })
