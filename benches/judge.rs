@@ -20,34 +20,40 @@
 //! - group `classify_examples`: the same comparison over the moves of the official worked
 //!   examples (`spec/examples`, 1,402 moves, each under its own rule set).
 //!
-//! Measured 2026-11-30 (session 8, 2 shared cores; the host is noisy: the same bench varies by
+//! Measured 2026-11-30 (session 9, 2 shared cores; the host is noisy: the same bench varies by
 //! up to 2× between runs, so ratios are given over several runs, each ratio from one run).
 //! Corpus of 24 bounded seeded games mixing cxa-1999 (11), cxa-2011 (4) and axf (9); the
 //! per-rule-set corpora are the first 8 games of each set, other games:
-//! - judge: fast 574–610 µs vs oracle 53.2–53.5 ms = **88–93×** (2 runs; at the start of the
-//!   session the same bench gave 75×, session 7 70–73×); per rule set cxa-1999 103–109×,
-//!   cxa-2011 133–134×, axf 135–138×. A steadier comparison interleaves the two judges in one
-//!   process (`JUDGE=1 RATIO=1` of `classify_cost.rs`: best of 10 cold fast passes against the
-//!   better of 2 oracle passes, median of 15 rounds): 80.4–81.2× for the session-start build,
-//!   87.8–88.4× for this one. Counted with
-//!   callgrind (`difftest/examples/classify_cost.rs`, fast passes 2 to 8): 4.46 M instructions
-//!   per pass (4.62 M at the start of the session). The instruction ratio against the oracle
-//!   (~140×) overstates the wall-clock one: the oracle's simple loops run at a higher IPC, and
-//!   the fast judge runs each game's code and branches cold (a game judged twice in a row takes
-//!   about 0.7 of the time the second time).
+//! - judge: fast 525–538 µs vs oracle 49.2–51.2 ms = **94–95×** (3 runs; session 8: fast
+//!   574–610 µs, 88–93×); per rule set cxa-1999 113–117×, cxa-2011 143–151×, axf 138–153×. A
+//!   steadier comparison interleaves the two judges in one process (`JUDGE=1 RATIO=1` of
+//!   `classify_cost.rs`: best of 10 cold fast passes against the better of 2 oracle passes,
+//!   median of 15 rounds): the session-start build 87.5–88.7× (fast 535 µs), this one
+//!   94.1–94.3× (fast 508–510 µs). The oracle's time there moves by a few percent between
+//!   builds of identical oracle code (46.8–47.4 ms, then 47.8–48.0 ms: code layout), so compare
+//!   the fast side's absolute times too. Counted with callgrind (`classify_cost.rs`, fast passes
+//!   2 to 8): 4.06 M instructions per pass (4.46 M at the start of the session, 4.62 M after
+//!   session 7). The instruction ratio against the oracle (~155×) overstates the wall-clock one:
+//!   the fast judge runs each game's code and branches cold. Judged twice in a row, a game takes
+//!   0.73 of its first time; evicting up to 1 MB of data between the two runs changes nothing,
+//!   4 MB (the L2) makes the second run as slow as the first: the cold cost is the front end
+//!   (instruction fetch, branch predictors trained on the game's paths), not data.
 //! - Where a cold pass goes (perf, wall clock): the chase search by consecutive checks is 46% of
 //!   it (the pass takes 0.54 of the time with `chase_search_depth` 0), the kill search beyond
 //!   the mate in one 10%, the "mated at once" tests 12%; the position primitives
-//!   (`checking_moves` 17%, the generator 14%, `first_legal_move` 8%, `is_legal` 5%, play and
+//!   (`checking_moves` 14%, the generator 14%, `first_legal_move` 8%, `is_legal` 6%, play and
 //!   undo 6%) and malloc/free (10%) are the rest.
-//! - classify without the kill search, 373 moves: 2.28–2.42 ms vs `legal_moves` 69–73 µs =
-//!   **33×** (2 runs; session 7: 36–37×). Per move (`classify_cost.rs`): median 7.7–8.5×, p90
-//!   46–58×; 54–60% of the moves cost at most 10×: the total is the tail of positions rich in
-//!   checks (one move, #95, is 12% of it).
-//! - classify_examples: 10.5–11.4 ms vs 245–247 µs = 43–47× (2 runs).
-//! - push+pop 2.88–2.91 µs vs play+hash+undo 1.79 µs per 100 plies = 1.6× (O(1) per move): the
-//!   check state is carried from move to move (only a move touching the other king's lines is
-//!   tested for check), and the keys are counted in a 4,096-slot filter instead of a hash map.
+//! - classify without the kill search, 373 moves: 2.19–2.20 ms vs `legal_moves` 66–68 µs =
+//!   **32–33×** (2 runs). Per move (`classify_cost.rs`): median 8.0×, p90 50×; 60% of the
+//!   moves cost at most 10×: the total is the tail of positions rich in checks (one move, #95,
+//!   is 13% of it). Without the chase search by consecutive checks too (`CHASE_DEPTH=0`) the
+//!   same pass is 6.5× (median 6.0×, 79% of the moves at most 10×): that search is about 80% of
+//!   a classification without the kill search.
+//! - classify_examples: 10.1–10.3 ms vs 233–236 µs = 43–44× (2 runs).
+//! - push+pop 2.76–2.78 µs vs play+hash+undo 1.73–1.74 µs per 100 plies = 1.6× (O(1) per
+//!   move): the check state is carried from move to move (only a move touching the other king's
+//!   lines is tested for check), and the keys are counted in a 4,096-slot filter instead of a
+//!   hash map.
 //!
 //! Neither the judge target (≥ 100×; met on each rule set's corpus, not on the mixed one) nor
 //! the classify target (≤ 10×; met by the median move, not by the total) is met: what remains
