@@ -495,67 +495,69 @@ const FEW_CAPTURES: usize = 72;
 /// The captures of a position with the pieces of a game, without heap allocation.
 type FewCaptures = Short<Move, FEW_CAPTURES>;
 
-/// The legal captures of one position ([`Analyzer::captures`]): inline, or in a full move list
-/// for a lenient set-up with more pieces than a game has. Derefs to a slice.
-pub(crate) enum CaptureList {
-    Few(FewCaptures),
-    Many(Box<MoveList>),
-}
-
-impl std::ops::Deref for CaptureList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        match self {
-            CaptureList::Few(l) => l,
-            CaptureList::Many(l) => l,
-        }
-    }
-}
-
 /// Checking moves kept per position by the checks cache (a game position seldom has 20).
 const FEW_CHECKS: usize = 32;
 
 /// The checking moves of one position, without heap allocation.
 type FewChecks = Short<Move, FEW_CHECKS>;
 
-/// The checking moves of one position ([`Analyzer::checking_moves`]): inline, or in a full move
-/// list for a lenient set-up with more. Derefs to a slice.
-pub(crate) enum CheckList {
-    Few(FewChecks),
+/// The moves of one position that a game position has few of: inline (at most `N`), or in a
+/// full move list for a lenient set-up crowded with pieces. Derefs to a slice.
+pub(crate) enum FewMoves<const N: usize> {
+    Few(Short<Move, N>),
     Many(Box<MoveList>),
 }
 
-impl std::ops::Deref for CheckList {
+/// The legal captures of one position ([`Analyzer::captures`]).
+pub(crate) type CaptureList = FewMoves<FEW_CAPTURES>;
+
+/// The checking moves of one position ([`Analyzer::checking_moves`]).
+pub(crate) type CheckList = FewMoves<FEW_CHECKS>;
+
+impl<const N: usize> std::ops::Deref for FewMoves<N> {
     type Target = [Move];
     fn deref(&self) -> &[Move] {
         match self {
-            CheckList::Few(l) => l,
-            CheckList::Many(l) => l,
+            FewMoves::Few(l) => l,
+            FewMoves::Many(l) => l,
         }
     }
 }
 
-impl std::ops::DerefMut for CheckList {
+impl<const N: usize> std::ops::DerefMut for FewMoves<N> {
     fn deref_mut(&mut self) -> &mut [Move] {
         match self {
-            CheckList::Few(l) => l,
-            CheckList::Many(l) => l,
+            FewMoves::Few(l) => l,
+            FewMoves::Many(l) => l,
         }
     }
 }
 
-impl CheckList {
+impl<const N: usize> FewMoves<N> {
+    /// The moves of `all`, inline when they fit.
+    #[inline]
+    fn of(all: &MoveList) -> FewMoves<N> {
+        if all.len() > N {
+            return FewMoves::Many(Box::new(all.clone()));
+        }
+        let mut l = Short::new(NO_MOVE);
+        for &m in all.iter() {
+            l.push(m);
+        }
+        FewMoves::Few(l)
+    }
+
     /// Keeps only the moves for which `keep` holds, in their order.
     fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
         match self {
-            CheckList::Few(l) => {
-                let mut kept = FewChecks::new(NO_MOVE);
+            FewMoves::Few(l) => {
+                let mut kept = Short::new(NO_MOVE);
                 for &m in l.iter().filter(|m| keep(**m)) {
                     kept.push(m);
                 }
                 *l = kept;
             }
-            CheckList::Many(l) => l.retain(keep),
+            FewMoves::Many(l) => l.retain(keep),
         }
     }
 }
@@ -772,22 +774,18 @@ impl<'a> Analyzer<'a> {
             .iter()
             .find(|(k, ids, _)| *k == h && *ids == b.ids)
         {
-            return CaptureList::Few(*l);
+            return FewMoves::Few(*l);
         }
         let mut v = MoveList::new();
         captures_ordered_into(b, &mut v);
-        if v.len() > FEW_CAPTURES {
-            // Only a lenient set-up with more pieces than a game has: not remembered.
-            return CaptureList::Many(Box::new(v));
+        // Only a lenient set-up with more pieces than a game has has too many: not remembered.
+        let list = CaptureList::of(&v);
+        if let FewMoves::Few(l) = list {
+            let ring = self.caches.captures.get_or_insert_with(Box::default);
+            ring.entries[ring.next] = (h, b.ids, l);
+            ring.next = (ring.next + 1) % CAPTURES_KEPT;
         }
-        let mut l = FewCaptures::new(NO_MOVE);
-        for &m in v.iter() {
-            l.push(m);
-        }
-        let ring = self.caches.captures.get_or_insert_with(Box::default);
-        ring.entries[ring.next] = (h, b.ids, l);
-        ring.next = (ring.next + 1) % CAPTURES_KEPT;
-        CaptureList::Few(l)
+        list
     }
 
     /// The legal checking moves of the side to move ([`Position::checking_moves`]
@@ -796,19 +794,15 @@ impl<'a> Analyzer<'a> {
     pub(crate) fn checking_moves(&mut self, b: &Tracked) -> CheckList {
         let h = b.pos.hash();
         if let Some(l) = self.caches.checks.get(&h) {
-            return CheckList::Few(*l);
+            return FewMoves::Few(*l);
         }
+        // Only a lenient set-up crowded with pieces has too many: not remembered.
         let all = b.pos.checking_moves();
-        if all.len() > FEW_CHECKS {
-            // Only a lenient set-up crowded with pieces: not remembered.
-            return CheckList::Many(Box::new(all));
+        let list = CheckList::of(&all);
+        if let FewMoves::Few(l) = list {
+            self.caches.checks.insert(h, l);
         }
-        let mut l = FewChecks::new(NO_MOVE);
-        for &m in all.iter() {
-            l.push(m);
-        }
-        self.caches.checks.insert(h, l);
-        CheckList::Few(l)
+        list
     }
 
     /// [`Analyzer::checking_moves`] in the oracle's order (pieces by id, then each piece's
