@@ -32,7 +32,7 @@
 //!   94.1–94.3× (fast 508–510 µs). The oracle's time there moves by a few percent between
 //!   builds of identical oracle code (46.8–47.4 ms, then 47.8–48.0 ms: code layout), so compare
 //!   the fast side's absolute times too. Counted with callgrind (`classify_cost.rs`, fast passes
-//!   2 to 8): 4.06 M instructions per pass (4.46 M at the start of the session, 4.62 M after
+//!   2 to 8): 4.07 M instructions per pass (4.46 M at the start of the session, 4.62 M after
 //!   session 7). The instruction ratio against the oracle (~155×) overstates the wall-clock one:
 //!   the fast judge runs each game's code and branches cold. Judged twice in a row, a game takes
 //!   0.73 of its first time; evicting up to 1 MB of data between the two runs changes nothing,
