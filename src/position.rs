@@ -1266,6 +1266,47 @@ impl Position {
         None
     }
 
+    /// Is `m` a legal move, known without the attack test? Only when the side to move is not in
+    /// check (the caller knows it): then a move of a piece other than the king that starts and
+    /// ends off its own king's rank, file and 5x5 box is legal as soon as the piece can make it.
+    /// Every way of exposing one's king (a line opened, a new cannon screen, a horse's leg
+    /// freed, the kings facing) passes through those points. `false` means "test it".
+    pub(crate) fn is_legal_off_king_lines(&self, m: Move) -> bool {
+        let (from, to) = (m.from().index(), m.to().index());
+        let k = self.kings[self.turn.index()] as usize;
+        if NEAR_KING[k] & (bit(from) | bit(to)) != 0 {
+            return false;
+        }
+        match self.board[from] {
+            Some(p) if p.color == self.turn && p.role != Role::King => {
+                self.targets(p.role, from) & bit(to) != 0
+            }
+            _ => false,
+        }
+    }
+
+    /// Has the side to move a legal move, found without the attack test? Only when it is not in
+    /// check (the caller knows it): a piece other than the king standing off its king's rank,
+    /// file and 5x5 box that can move to a point also off them has one
+    /// ([`Position::is_legal_off_king_lines`]). `false` means "look further"
+    /// ([`Position::has_legal_move`]).
+    pub(crate) fn has_move_off_king_lines(&self) -> bool {
+        let c = self.turn.index();
+        let near = NEAR_KING[self.kings[c] as usize];
+        let mut pieces = self.by_color[c] & !near & !self.by_role[Role::King as usize];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let Some(p) = self.board[from] else {
+                continue;
+            };
+            if self.targets(p.role, from) & !near != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Does the move start or end on the rank or file of the other side's king, or in the 5x5
     /// box around it? Every move that changes whether that king is attacked does (see
     /// [`Position::gives_check`]); any other move leaves its attacks as they are.

@@ -406,3 +406,49 @@ fn random_lenient_positions_agree_with_reference() {
     }
     assert!(checked > 100, "only {checked} positions checked");
 }
+
+/// The shortcuts that settle legality without the attack test, out of check: a move they call
+/// legal is legal, a position where they find a move has one, and they decide many of the
+/// moves and most of the positions of random games.
+#[test]
+fn legality_off_the_king_lines_needs_no_attack_test() {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let (mut moves_decided, mut moves_seen) = (0, 0);
+    let (mut positions_decided, mut positions_seen) = (0, 0);
+    for _ in 0..30 {
+        let mut pos = Position::startpos();
+        for _ in 0..150 {
+            if !pos.is_check() {
+                for from in (0..90).map(Square::new_unchecked) {
+                    for to in (0..90).map(Square::new_unchecked) {
+                        let m = Move::new(from, to);
+                        if pos.is_legal_off_king_lines(m) {
+                            assert!(pos.is_legal(m), "{} {m}", pos.to_fen());
+                            moves_decided += 1;
+                        }
+                    }
+                }
+                moves_seen += pos.legal_moves().len();
+                positions_seen += 1;
+                if pos.has_move_off_king_lines() {
+                    assert!(pos.has_legal_move(), "{}", pos.to_fen());
+                    positions_decided += 1;
+                }
+            }
+            let legal = pos.legal_moves();
+            let Some(&m) = legal.choose(&mut rng) else {
+                break;
+            };
+            pos.play(m);
+        }
+    }
+    // 44% of the moves and 9 positions in 10 of these games.
+    assert!(
+        moves_decided * 10 > moves_seen * 4,
+        "{moves_decided} of {moves_seen}"
+    );
+    assert!(
+        positions_decided * 10 > positions_seen * 9,
+        "{positions_decided} of {positions_seen}"
+    );
+}

@@ -363,15 +363,20 @@ pub fn judge(rules: &RuleSet, start: &Position, moves: &[Move]) -> Result<Judgem
     let mut adj = Adjudicator::new(rules, start.clone());
     for (i, m) in moves.iter().enumerate() {
         let ply = i + 1;
-        adj.pos
-            .check_move(*m)
-            .map_err(|e| JudgeError::IllegalMove {
-                index: ply,
-                mv: m.to_iccs(RankConvention::Iccs),
-                reason: e.to_string(),
-            })?;
+        // Out of check, most moves and most positions are settled without an attack test (the
+        // check state is the adjudicator's, O(1)).
+        if adj.in_check() || !adj.pos.is_legal_off_king_lines(*m) {
+            adj.pos
+                .check_move(*m)
+                .map_err(|e| JudgeError::IllegalMove {
+                    index: ply,
+                    mv: m.to_iccs(RankConvention::Iccs),
+                    reason: e.to_string(),
+                })?;
+        }
         let verdict = adj.push(*m);
-        if let Some(outcome) = adj.pos.outcome() {
+        let can_move = !adj.in_check() && adj.pos.has_move_off_king_lines();
+        if let Some(outcome) = (!can_move).then(|| adj.pos.outcome()).flatten() {
             return Ok(outcome_judgement(rules, ply, outcome));
         }
         if let Verdict::Ends(j) = verdict {
