@@ -24,16 +24,16 @@
 //! up to 2× between runs, so ratios are given over several runs, each ratio from one run).
 //! Corpus of 24 bounded seeded games mixing cxa-1999 (11), cxa-2011 (4) and axf (9); the
 //! per-rule-set corpora are the first 8 games of each set, other games:
-//! - judge: fast 525–538 µs vs oracle 49.2–51.2 ms = **94–95×** (3 runs; session 8: fast
-//!   574–610 µs, 88–93×); per rule set cxa-1999 113–117×, cxa-2011 143–151×, axf 138–153×. A
+//! - judge: fast 525–538 µs vs oracle 47.5–51.2 ms = **90–95×** (4 runs; session 8: fast
+//!   574–610 µs, 88–93×); per rule set cxa-1999 112–117×, cxa-2011 140–151×, axf 138–153×. A
 //!   steadier comparison interleaves the two judges in one process (`JUDGE=1 RATIO=1` of
 //!   `classify_cost.rs`: best of 10 cold fast passes against the better of 2 oracle passes,
 //!   median of 15 rounds): the session-start build 87.5–88.7× (fast 535 µs), this one
-//!   94.1–94.3× (fast 508–510 µs). The oracle's time there moves by a few percent between
+//!   94.1–94.6× (fast 505–510 µs). The oracle's time there moves by a few percent between
 //!   builds of identical oracle code (46.8–47.4 ms, then 47.8–48.0 ms: code layout), so compare
 //!   the fast side's absolute times too. Counted with callgrind (`classify_cost.rs`, fast passes
-//!   2 to 8): 4.07 M instructions per pass (4.46 M at the start of the session, 4.62 M after
-//!   session 7). The instruction ratio against the oracle (~155×) overstates the wall-clock one:
+//!   2 to 8): 4.01 M instructions per pass (4.46 M at the start of the session, 4.62 M after
+//!   session 7). The instruction ratio against the oracle (~158×) overstates the wall-clock one:
 //!   the fast judge runs each game's code and branches cold. Judged twice in a row, a game takes
 //!   0.73 of its first time; evicting up to 1 MB of data between the two runs changes nothing,
 //!   4 MB (the L2) makes the second run as slow as the first: the cold cost is the front end
