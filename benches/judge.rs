@@ -24,7 +24,7 @@
 //! up to 2× between runs, so ratios are given over several runs, each ratio from one run).
 //! Corpus of 24 bounded seeded games mixing cxa-1999 (11), cxa-2011 (4) and axf (9); the
 //! per-rule-set corpora are the first 8 games of each set, other games:
-//! - judge: fast 525–538 µs vs oracle 47.5–51.2 ms = **90–95×** (4 runs; session 8: fast
+//! - judge: fast 525–555 µs vs oracle 47.5–51.2 ms = **90–95×** (5 runs; session 8: fast
 //!   574–610 µs, 88–93×); per rule set cxa-1999 112–117×, cxa-2011 140–151×, axf 138–153×. A
 //!   steadier comparison interleaves the two judges in one process (`JUDGE=1 RATIO=1` of
 //!   `classify_cost.rs`: best of 10 cold fast passes against the better of 2 oracle passes,
