@@ -1273,8 +1273,7 @@ impl Position {
     /// freed, the kings facing) passes through those points. `false` means "test it".
     pub(crate) fn is_legal_off_king_lines(&self, m: Move) -> bool {
         let (from, to) = (m.from().index(), m.to().index());
-        let k = self.kings[self.turn.index()] as usize;
-        if NEAR_KING[k] & (bit(from) | bit(to)) != 0 {
+        if self.near_king(self.turn, m) {
             return false;
         }
         match self.board[from] {
@@ -1311,7 +1310,13 @@ impl Position {
     /// box around it? Every move that changes whether that king is attacked does (see
     /// [`Position::gives_check`]); any other move leaves its attacks as they are.
     pub(crate) fn touches_king_lines(&self, m: Move) -> bool {
-        let k = self.kings[self.turn.other().index()] as usize;
+        self.near_king(self.turn.other(), m)
+    }
+
+    /// Does `m` start or end on the rank or file of `side`'s king, or in the 5x5 box around it?
+    #[inline]
+    fn near_king(&self, side: Color, m: Move) -> bool {
+        let k = self.kings[side.index()] as usize;
         NEAR_KING[k] & (bit(m.from().index()) | bit(m.to().index())) != 0
     }
 

@@ -781,7 +781,6 @@ impl<'a> Analyzer<'a> {
         // Only a lenient set-up with more pieces than a game has has too many: not remembered.
         let list = CaptureList::of(&v);
         if let FewMoves::Few(l) = list {
-            let ring = self.caches.captures.get_or_insert_with(Box::default);
             ring.entries[ring.next] = (h, b.ids, l);
             ring.next = (ring.next + 1) % CAPTURES_KEPT;
         }
