@@ -1,7 +1,8 @@
 //! FEN reading and writing, with strict and lenient validation.
 
 use crate::position::{Position, Setup};
-use crate::tables::{COUNTS, PALACE, REACHABLE};
+use crate::tables::{COUNTS, MOST_MOVES, PALACE, REACHABLE};
+use crate::MAX_MOVES;
 use crate::{Color, Piece, Role, Square};
 use std::fmt;
 
@@ -84,6 +85,19 @@ pub enum FenError {
         color: Color,
         /// Where.
         square: Square,
+    },
+    /// So many pieces on one side that their legal moves could overflow a
+    /// [`MoveList`](crate::MoveList): the sum of each piece's most moves
+    /// ([`MOST_MOVES`](crate::tables::MOST_MOVES)) is above [`MAX_MOVES`]. Only a lenient
+    /// set-up can be (the pieces of a game have at most 119 moves); refused even then.
+    #[error("board: {color}'s pieces could have up to {bound} moves at once (at most {max} are handled)")]
+    TooCrowded {
+        /// The side.
+        color: Color,
+        /// The sum of its pieces' most moves.
+        bound: u32,
+        /// [`MAX_MOVES`].
+        max: usize,
     },
     /// More pieces of a kind than the spec's `count`.
     #[error("board: {} has {found} {}s (at most {max})", piece.color, piece.role)]
@@ -282,6 +296,28 @@ impl Setup {
     }
 }
 
+/// The room check of a lenient set-up: each side's pieces must fit a
+/// [`MoveList`](crate::MoveList) whatever they do ([`FenError::TooCrowded`]).
+fn check_room(s: &Setup) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let bound: u32 = s
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.color == color)
+            .map(|p| MOST_MOVES[color.index()][p.role.index()])
+            .sum();
+        if bound as usize > MAX_MOVES {
+            return Err(FenError::TooCrowded {
+                color,
+                bound,
+                max: MAX_MOVES,
+            });
+        }
+    }
+    Ok(())
+}
+
 fn check_kings(s: &Setup) -> Result<(), FenError> {
     for color in Color::ALL {
         let king = Piece::new(color, Role::King);
@@ -338,6 +374,7 @@ fn strict_findings(s: &Setup, pos: &Position) -> Vec<Relaxation> {
 impl Position {
     /// Validates a setup strictly (see [`Position::from_fen`]).
     pub fn from_setup(s: &Setup) -> Result<Position, FenError> {
+        // The spec's counts keep a strict set-up's pieces to 119 moves at most: no room check.
         check_kings(s)?;
         let pos = Position::from_setup_unchecked(s);
         if let Some(r) = strict_findings(s, &pos).into_iter().next() {
@@ -360,6 +397,7 @@ impl Position {
     /// Validates a setup leniently (see [`Position::from_fen_lenient`]).
     pub fn from_setup_lenient(s: &Setup) -> Result<(Position, Vec<Relaxation>), FenError> {
         check_kings(s)?;
+        check_room(s)?;
         let pos = Position::from_setup_unchecked(s);
         let relaxed = strict_findings(s, &pos);
         Ok((pos, relaxed))

@@ -150,7 +150,9 @@ impl fmt::Display for Move {
     }
 }
 
-/// Capacity of a [`MoveList`]; no Xiangqi position has more legal moves.
+/// Capacity of a [`MoveList`]; no Xiangqi position has more legal moves: a game's pieces have
+/// at most 119, and every FEN reader refuses a set-up whose pieces could have more than this
+/// many ([`FenError::TooCrowded`](crate::FenError::TooCrowded)).
 pub const MAX_MOVES: usize = 256;
 
 /// A fixed-capacity list of moves. Derefs to `[Move]`.

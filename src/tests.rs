@@ -308,6 +308,74 @@ fn lenient() {
     assert!(Position::from_fen_lenient("3k5/9/9/9/9/9/9/9/9/2K6 w").is_err());
 }
 
+/// A lenient set-up whose pieces could overflow a move list is refused with a typed error,
+/// whichever side is crowded; one just within the bound is accepted and stays within it.
+#[test]
+fn lenient_setups_must_fit_a_move_list() {
+    // 36 red rooks: up to 36 * 17 + 4 = 616 moves.
+    let rooks = "3k5/RnRnRnRnR/nRnRnRnRn/RnRnRnRnR/nRnRnRnRn/RnRnRnRnR/nRnRnRnRn/RnRnRnRnR/\
+                 nRnRnRnRn/4K4 b - - 0 1";
+    let e = Position::from_fen_lenient(rooks).unwrap_err();
+    assert_eq!(
+        e,
+        FenError::TooCrowded {
+            color: Color::Red,
+            bound: 616,
+            max: MAX_MOVES
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "board: Red's pieces could have up to 616 moves at once (at most 256 are handled)"
+    );
+    // The strict reader finds too many rooks first.
+    assert!(matches!(
+        Position::from_fen(rooks),
+        Err(FenError::TooMany { found: 36, .. })
+    ));
+    // The same for Black.
+    let flipped = "4k4/rPrPrPrPr/PrPrPrPrP/rPrPrPrPr/PrPrPrPrP/rPrPrPrPr/PrPrPrPrP/rPrPrPrPr/\
+                   PrPrPrPrP/3K5 w - - 0 1";
+    assert!(matches!(
+        Position::from_fen_lenient(flipped),
+        Err(FenError::TooCrowded {
+            color: Color::Black,
+            bound: 616,
+            ..
+        })
+    ));
+    // The most moves of each piece: a rook or cannon on an open board 17, a horse 8, an
+    // elephant, advisor or king 4, a crossed pawn 3.
+    use crate::tables::MOST_MOVES;
+    for c in Color::ALL {
+        let most = |r: Role| MOST_MOVES[c.index()][r.index()];
+        assert_eq!(
+            [
+                Role::Rook,
+                Role::Cannon,
+                Role::Horse,
+                Role::Elephant,
+                Role::Advisor,
+                Role::King,
+                Role::Pawn
+            ]
+            .map(most),
+            [17, 17, 8, 4, 4, 4, 3]
+        );
+    }
+    // 15 rooks and a king (15 * 17 + 4 = 259) are too many; 14 rooks, a pawn and the king
+    // (14 * 17 + 3 + 4 = 245) fit, and their moves stay within the bound.
+    let over = "3k5/9/9/9/9/R8/R1R1R1R1R/1R1R1R1R1/R1R1R1R1R/4K4 w - - 0 1";
+    assert!(matches!(
+        Position::from_fen_lenient(over),
+        Err(FenError::TooCrowded { bound: 259, .. })
+    ));
+    let (p, _) =
+        Position::from_fen_lenient("3k5/9/9/9/4P4/9/R1R1R1R1R/1R1R1R1R1/R1R1R1R1R/4K4 w - - 0 1")
+            .unwrap();
+    assert!(p.legal_moves().len() <= 245);
+}
+
 #[test]
 fn outcomes() {
     // Black king d9 checkmated by rook on d-file supported by facing king? Use two rooks.

@@ -189,3 +189,20 @@ fn lenient_accepts_analysis_positions_and_says_what_it_relaxed() {
         assert!(stdout(&o).lines().count() > 20, "{engine}");
     }
 }
+
+#[test]
+fn lenient_refuses_a_setup_too_crowded_for_a_move_list() {
+    // 36 red rooks could have 616 moves: the fast engine's lists hold 256, so it refuses the
+    // set-up with a typed error instead of overflowing (the oracle's lists are unbounded).
+    let fen = "3k5/RnRnRnRnR/nRnRnRnRn/RnRnRnRnR/nRnRnRnRn/RnRnRnRnR/nRnRnRnRn/RnRnRnRnR/\
+               nRnRnRnRn/4K4 w - - 0 1";
+    let o = xqrules(&["legal", "--fen", fen, "--lenient"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("Red's pieces could have up to 616 moves at once"),
+        "{}",
+        stderr(&o)
+    );
+    let o = xqrules(&["legal", "--fen", fen, "--lenient", "--engine", "oracle"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

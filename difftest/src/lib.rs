@@ -292,8 +292,28 @@ pub fn fuzz_movegen(data: &[u8]) -> Result<usize, Box<Divergence>> {
 }
 
 /// Fuzz entry for FEN text: neither parser panics; they agree on validity; a valid FEN
-/// round-trips through both printers.
+/// round-trips through both printers; a set-up the fast lenient reader accepts has its legal
+/// moves listed in full (they fit a move list) for either side to move.
 pub fn fuzz_fen(text: &str) -> Result<(), Box<Divergence>> {
+    if let Ok((p, _)) = Position::from_fen_lenient(text) {
+        let mut s = p.to_setup();
+        for _ in 0..2 {
+            if let Ok((q, _)) = Position::from_setup_lenient(&s) {
+                let listed = q.legal_moves().len() as u64;
+                if listed != q.count_legal() {
+                    return Err(Box::new(Divergence {
+                        fen: q.to_fen(),
+                        moves: Vec::new(),
+                        start_fen: text.to_string(),
+                        aspect: "lenient_moves",
+                        fast: format!("{listed} moves listed"),
+                        oracle: format!("{} counted", q.count_legal()),
+                    }));
+                }
+            }
+            s.turn = s.turn.other();
+        }
+    }
     if let Some(pair) = Pair::new(text)? {
         let printed = pair.fast.to_fen();
         let again = Position::from_fen(&printed).map_err(|e| {
