@@ -1,7 +1,7 @@
 //! FEN reading and writing, with strict and lenient validation.
 
 use crate::position::{Position, Setup};
-use crate::tables::{COUNTS, MOST_MOVES, PALACE, REACHABLE};
+use crate::tables::{most_moves, COUNTS, PALACE, REACHABLE};
 use crate::MAX_MOVES;
 use crate::{Color, Piece, Role, Square};
 use std::fmt;
@@ -88,7 +88,7 @@ pub enum FenError {
     },
     /// So many pieces on one side that their legal moves could overflow a
     /// [`MoveList`](crate::MoveList): the sum of each piece's most moves
-    /// ([`MOST_MOVES`](crate::tables::MOST_MOVES)) is above [`MAX_MOVES`]. Only a lenient
+    /// ([`most_moves`](crate::tables::most_moves)) is above [`MAX_MOVES`]. Only a lenient
     /// set-up can be (the pieces of a game have at most 119 moves); refused even then.
     #[error("board: {color}'s pieces could have up to {bound} moves at once (at most {max} are handled)")]
     TooCrowded {
@@ -305,7 +305,7 @@ fn check_room(s: &Setup) -> Result<(), FenError> {
             .iter()
             .flatten()
             .filter(|p| p.color == color)
-            .map(|p| MOST_MOVES[color.index()][p.role.index()])
+            .map(|p| most_moves(color.index(), p.role.index()))
             .sum();
         if bound as usize > MAX_MOVES {
             return Err(FenError::TooCrowded {

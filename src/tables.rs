@@ -89,31 +89,18 @@ pub static REACH: [[[u128; 90]; 7]; 2] = {
     t
 };
 
-/// The most moves a piece of role index `r` and colour index `c` can ever have at once
-/// (`MOST_MOVES[c][r]`): the largest [`REACH`] over the points (a rook or cannon 17, a horse 8).
-/// A side's pieces together never have more legal moves than the sum of theirs, whatever the
-/// position, so a set-up whose sums fit a [`MoveList`](crate::MoveList) keeps fitting it for the
-/// rest of the game (pieces are only ever taken off).
-pub static MOST_MOVES: [[u32; 7]; 2] = {
-    let mut t = [[0u32; 7]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut r = 0;
-        while r < 7 {
-            let mut sq = 0;
-            while sq < 90 {
-                let n = REACH[c][r][sq].count_ones();
-                if n > t[c][r] {
-                    t[c][r] = n;
-                }
-                sq += 1;
-            }
-            r += 1;
-        }
-        c += 1;
-    }
-    t
-};
+/// The most moves a piece of role index `r` and colour index `c` can ever have at once: the
+/// largest [`REACH`] over the points (a rook or cannon 17, a horse 8). A side's pieces together
+/// never have more legal moves than the sum of theirs, whatever the position, so a set-up whose
+/// sums fit a [`MoveList`](crate::MoveList) keeps fitting it for the rest of the game (pieces
+/// are only ever taken off).
+pub fn most_moves(c: usize, r: usize) -> u32 {
+    REACH[c][r]
+        .iter()
+        .map(|t| t.count_ones())
+        .max()
+        .unwrap_or(0)
+}
 
 const fn slide_is(r: &SlideRule, screens: u8, mode: Mode) -> bool {
     r.screens == screens
