@@ -34,7 +34,7 @@
 //! - judge: fast 328.7–334.9 µs vs oracle 41.2–42.5 ms = **125–128×** (4 runs); per rule set
 //!   cxa-1999 108–110×, cxa-2011 135–136×, axf 140–142×. Interleaved in one process (`JUDGE=1
 //!   RATIO=1 ROUNDS=15` of `classify_cost.rs`) 121.6–123.3× (3 runs, fast 332–349 µs).
-//!   Callgrind: 4.01 M instructions per pass (as at the end of session 9). The same code measured
+//!   Callgrind: 4.00 M instructions per pass (4.01 M at the end of session 9). The same code measured
 //!   90–95× (criterion) and 94× (interleaved) on session 9's host, a shared and noisier machine
 //!   where the fast judge's cold start (instruction fetch, branch predictors: a game judged
 //!   twice in a row took 0.73 of its first time there) weighed more: the instruction ratio
@@ -44,8 +44,10 @@
 //!   the mate in one 10%, the "mated at once" tests 12%; the position primitives
 //!   (`checking_moves` 14%, the generator 14%, `first_legal_move` 8%, `is_legal` 6%, play and
 //!   undo 6%) and malloc/free (10%) are the rest.
-//! - classify without the kill search, 373 moves: 1.816–1.854 ms vs `legal_moves` 60.9–61.8 µs
-//!   = **30×** (2 runs; session 9: 32–33×); with the kill search 1.19 ms (19×: a kill ends the
+//! - classify without the kill search, 373 moves: 1.71–1.88 ms vs `legal_moves` 61.5–61.7 µs
+//!   = **28–30×** (2 runs after the last change of the session, `capture_exceeds` skipping
+//!   thresholds no piece is worth: 19.57 → 18.70 M instructions a pass; 30× in 2 runs before
+//!   it; session 9: 32–33×); with the kill search 1.16–1.18 ms (19×: a kill ends the
 //!   classification before the chase test). Per move (`classify_cost.rs`): median 9.7×, p90
 //!   52×; half the moves cost at most 10×: the total is the tail of positions rich in checks
 //!   (one move, #95, is 13% of it). Without the chase search by consecutive checks too
@@ -53,7 +55,7 @@
 //!   classification without the kill search. Counted there (373 moves): 185 lines opened at
 //!   the full 9 plies, 406 at 7, 722 at 5, 1,543 at 3; 67% of the lines are refuted by their
 //!   first answer.
-//! - classify_examples: 10.0 ms vs 213 µs = 47× (session 9: 43–44×).
+//! - classify_examples: 9.3–10.3 ms vs 213–215 µs = 44–48× (3 runs; session 9: 43–44×).
 //! - push+pop 2.75 µs vs play+hash+undo 1.52 µs per 100 plies = 1.8× (O(1) per move; session 9
 //!   1.6×): the check state is carried from move to move (only a move touching the other king's
 //!   lines is tested for check), and the keys are counted in a 4,096-slot filter instead of a
