@@ -34,7 +34,8 @@
 //! - judge: fast 328.7–334.9 µs vs oracle 41.2–42.5 ms = **125–128×** (4 runs); per rule set
 //!   cxa-1999 108–110×, cxa-2011 135–136×, axf 140–142×. Interleaved in one process (`JUDGE=1
 //!   RATIO=1 ROUNDS=15` of `classify_cost.rs`) 121.6–123.3× (3 runs, fast 332–349 µs).
-//!   Callgrind: 4.00 M instructions per pass (4.01 M at the end of session 9). The same code measured
+//!   Callgrind: 3.92 M instructions per pass (4.01 M at the end of session 9; the last change,
+//!   −2%, `check_line_tested_first`, measured 331 µs, 127–133×, in 2 more runs). The same code measured
 //!   90–95× (criterion) and 94× (interleaved) on session 9's host, a shared and noisier machine
 //!   where the fast judge's cold start (instruction fetch, branch predictors: a game judged
 //!   twice in a row took 0.73 of its first time there) weighed more: the instruction ratio
@@ -45,9 +46,9 @@
 //!   (`checking_moves` 14%, the generator 14%, `first_legal_move` 8%, `is_legal` 6%, play and
 //!   undo 6%) and malloc/free (10%) are the rest.
 //! - classify without the kill search, 373 moves: 1.71–1.88 ms vs `legal_moves` 61.5–61.7 µs
-//!   = **28–30×** (2 runs after the last change of the session, `capture_exceeds` skipping
-//!   thresholds no piece is worth: 19.57 → 18.70 M instructions a pass; 30× in 2 runs before
-//!   it; session 9: 32–33×); with the kill search 1.16–1.18 ms (19×: a kill ends the
+//!   = **28–30×** (2 runs after `capture_exceeds` learned to skip thresholds no piece is
+//!   worth: 19.57 → 18.70 M instructions a pass, 18.71 M at the end of the session; 30× in 2
+//!   runs before it; session 9: 32–33×); with the kill search 1.16–1.18 ms (19×: a kill ends the
 //!   classification before the chase test). Per move (`classify_cost.rs`): median 9.7×, p90
 //!   52×; half the moves cost at most 10×: the total is the tail of positions rich in checks
 //!   (one move, #95, is 13% of it). Without the chase search by consecutive checks too
