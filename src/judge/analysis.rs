@@ -1237,10 +1237,23 @@ impl<'a> Analyzer<'a> {
     /// with the squares (in `b`) of the pieces it wins in the end; `None` when some answer
     /// leaves it no gain, or when the check mates.
     fn check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<(f64, u128)> {
-        let rs = self.rs;
-        let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
+        self.after_check(b, k, |az, a, first| az.check_line_after(a, first, depth))
+    }
+
+    /// Plays the checking move `k`, runs `f` on the position after it with the worth of the
+    /// piece `k` took (0 if none), takes `k` back, and gives the pieces won as their squares.
+    #[inline]
+    fn after_check(
+        &mut self,
+        b: &mut Tracked,
+        k: Move,
+        f: impl FnOnce(&mut Self, &mut Tracked, f64) -> Option<(f64, IdSet)>,
+    ) -> Option<(f64, u128)> {
+        let first = id_at(b, k.to())
+            .map(|v| value(self.rs, b, v))
+            .unwrap_or(0.0);
         let uk = b.play_undo(k);
-        let r = self.check_line_after(b, first, depth);
+        let r = f(self, b, first);
         b.undo(k, uk);
         // The pieces won stand in `b` where they stood after the move (a captured piece never
         // comes back, and the targets are pieces of the side in check).
@@ -1268,17 +1281,11 @@ impl<'a> Analyzer<'a> {
         k: Move,
         depth: u32,
     ) -> Option<(f64, u128)> {
-        let rs = self.rs;
-        let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
-        let uk = b.play_undo(k);
-        let r = match b.pos.first_legal_move() {
-            Some(r0) if self.answer_leaves(b, r0, first, depth, 0.0).is_some() => {
-                self.check_line_after(b, first, depth)
-            }
-            _ => None,
-        };
-        b.undo(k, uk);
-        r.map(|(g, ids)| (g, squares_of(b, ids)))
+        self.after_check(b, k, |az, a, first| {
+            let r0 = a.pos.first_legal_move()?;
+            az.answer_leaves(a, r0, first, depth, 0.0)?;
+            az.check_line_after(a, first, depth)
+        })
     }
 
     fn check_line_after(
