@@ -151,7 +151,7 @@ impl fmt::Display for Move {
 }
 
 /// Capacity of a [`MoveList`]; no Xiangqi position has more legal moves: a game's pieces have
-/// at most 119, and every FEN reader refuses a set-up whose pieces could have more than this
+/// at most 119, and the lenient readers refuse a set-up whose pieces could have more than this
 /// many ([`FenError::TooCrowded`](crate::FenError::TooCrowded)).
 pub const MAX_MOVES: usize = 256;
 

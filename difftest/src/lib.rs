@@ -299,15 +299,16 @@ pub fn fuzz_fen(text: &str) -> Result<(), Box<Divergence>> {
         let mut s = p.to_setup();
         for _ in 0..2 {
             if let Ok((q, _)) = Position::from_setup_lenient(&s) {
-                let listed = q.legal_moves().len() as u64;
-                if listed != q.count_legal() {
+                // The fast engine against itself: the listed moves against the bulk count.
+                let (listed, counted) = (q.legal_moves().len() as u64, q.count_legal());
+                if listed != counted {
                     return Err(Box::new(Divergence {
                         fen: q.to_fen(),
                         moves: Vec::new(),
                         start_fen: text.to_string(),
                         aspect: "lenient_moves",
-                        fast: format!("{listed} moves listed"),
-                        oracle: format!("{} counted", q.count_legal()),
+                        fast: format!("{listed} moves listed, {counted} counted"),
+                        oracle: "-".into(),
                     }));
                 }
             }
