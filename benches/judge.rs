@@ -377,6 +377,7 @@ impl PyffishPeer {
                 "peer group skipped: {python} cannot import pyffish (pip install pyffish==0.0.90)"
             );
             let _ = child.kill();
+            let _ = child.wait();
             return None;
         }
         Some(PyffishPeer {
@@ -394,11 +395,17 @@ impl PyffishPeer {
         self.input.flush().expect("the peer reads");
         let mut line = String::new();
         self.output.read_line(&mut line).expect("the peer answers");
-        let mut it = line
-            .split_whitespace()
-            .skip(1)
-            .map(|x| x.parse().unwrap_or(0));
-        (it.next().unwrap_or(0), it.next().unwrap_or(0))
+        let counts: Vec<usize> = match line.strip_prefix("done ") {
+            Some(rest) => rest
+                .split_whitespace()
+                .filter_map(|x| x.parse().ok())
+                .collect(),
+            None => Vec::new(),
+        };
+        match counts[..] {
+            [ended, plies] => (ended, plies),
+            _ => panic!("the peer answered {line:?} to {cmd:?}, not `done ENDED PLIES`"),
+        }
     }
 }
 
