@@ -196,6 +196,10 @@ fn classify(c: &mut Criterion) {
     let with_kill = f::RuleSet::builtin("cxa-1999").unwrap();
     let mut no_kill = with_kill.clone();
     no_kill.kill_search_depth = 0;
+    // Neither of the two searches by consecutive checks: the kill search (mate threats) and
+    // the chase search of 29.1's second form (material won by a line of checks).
+    let mut no_check_search = no_kill.clone();
+    no_check_search.chase_search_depth = 0;
     let mut g = c.benchmark_group("classify");
     g.throughput(Throughput::Elements(samples.len() as u64));
     g.bench_function("legal_moves", |b| {
@@ -220,6 +224,14 @@ fn classify(c: &mut Criterion) {
             f::clear_caches();
             for (t, m) in &samples {
                 std::hint::black_box(f::classify(with_kill, t, *m, None).unwrap());
+            }
+        })
+    });
+    g.bench_function("classify_without_searches_by_checks", |b| {
+        b.iter(|| {
+            f::clear_caches();
+            for (t, m) in &samples {
+                std::hint::black_box(f::classify(&no_check_search, t, *m, None).unwrap());
             }
         })
     });

@@ -183,6 +183,33 @@ fn outcome_judgement(rules: &RuleSet, ply: usize, outcome: Outcome) -> Judgement
     j
 }
 
+thread_local! {
+    /// The emptied list of the last cycle classified on this thread, for the next one: a list
+    /// of eight classifications is over a kilobyte, and a fresh block of that size sends glibc's
+    /// allocator through its slow path (consolidating its freed small blocks first) once per
+    /// judged game.
+    static SPARE_CYCLE: std::cell::RefCell<Vec<Classification>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Longest spare cycle list kept (longer ones are freed).
+const SPARE_CYCLE_KEPT: usize = 64;
+
+/// An empty list for a cycle's classifications (the spare one of this thread, if any).
+fn spare_cycle() -> Vec<Classification> {
+    SPARE_CYCLE
+        .try_with(|c| std::mem::take(&mut *c.borrow_mut()))
+        .unwrap_or_default()
+}
+
+/// Gives the emptied list back for the next cycle on this thread.
+fn recycle_cycle(v: Vec<Classification>) {
+    debug_assert!(v.is_empty());
+    if v.capacity() <= SPARE_CYCLE_KEPT {
+        let _ = SPARE_CYCLE.try_with(|c| *c.borrow_mut() = v);
+    }
+}
+
 /// Classifies the cycle of plies `from+1 ..= to` of `moves` played from `start` and rules on
 /// it (the oracle's `rule_cycle`). The moves must be legal.
 fn rule_cycle(
@@ -205,7 +232,8 @@ fn rule_cycle(
         prev_is_kill = rules.classifier != "axf" && is_kill(rules, &t, moves[from - 1]);
         t.play(moves[from - 1]);
     }
-    let mut cycle: Vec<Classification> = Vec::with_capacity(to - from);
+    let mut cycle = spare_cycle();
+    cycle.reserve(to - from);
     // A span that runs from the first occurrence (AXF) passes each position of the cycle twice:
     // a move made again from the same pieces on the same points (`ids`: a piece never changes
     // its kind), after the same kind of move, has the classification of its earlier pass. (A
@@ -243,7 +271,7 @@ fn rule_cycle(
     let plies = cycle.len();
     // The classifications are not needed after the patterns: their texts move into the report.
     j.cycle = cycle
-        .into_iter()
+        .drain(..)
         .enumerate()
         .map(|(k, c)| CycleMove {
             ply: from + 1 + k,
@@ -255,6 +283,7 @@ fn rule_cycle(
             note: c.note,
         })
         .collect();
+    recycle_cycle(cycle);
     j.red_pattern = red.pattern.as_ref().map(|p| p.name.clone());
     j.black_pattern = black.pattern.as_ref().map(|p| p.name.clone());
     for (side, p) in [(Color::Red, &red), (Color::Black, &black)] {
