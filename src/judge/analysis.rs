@@ -702,14 +702,15 @@ impl Caches {
             + self.checks.len()
     }
 
-    /// Forgets every entry, keeping the memory while the entries it held still need it.
-    fn clear(&mut self) {
-        clear_map(&mut self.mates);
-        clear_map(&mut self.sees);
-        clear_map(&mut self.gains);
-        clear_map(&mut self.gain_bounds);
-        clear_map(&mut self.threats);
-        clear_map(&mut self.checks);
+    /// Forgets every entry, keeping the memory (`fit`: only the room the entries held still
+    /// need, see [`clear_map`]).
+    fn clear(&mut self, fit: bool) {
+        clear_map(&mut self.mates, fit);
+        clear_map(&mut self.sees, fit);
+        clear_map(&mut self.gains, fit);
+        clear_map(&mut self.gain_bounds, fit);
+        clear_map(&mut self.threats, fit);
+        clear_map(&mut self.checks, fit);
         if let Some(ring) = &mut self.captures {
             for e in &mut ring.entries {
                 e.0 = 0;
@@ -718,18 +719,21 @@ impl Caches {
     }
 }
 
-/// Empties `m`. Clearing a map costs its capacity, not its entries (every bucket's control
-/// byte is rewritten), so a map grown by one deep search and then holding few entries shrinks:
-/// after a long judgement, every short one that followed paid for clearing the large maps (the
-/// AXF peer corpus judged after the classification benchmark: +7.6% time). A map its last
-/// judgement filled keeps its room.
-fn clear_map<K, V>(m: &mut FxMap<K, V>)
+/// Empties `m`; with `fit`, a map grown by one deep search and then holding few entries
+/// shrinks. Clearing a map costs its capacity, not its entries (every bucket's control byte is
+/// rewritten): judged one by one after [`clear_caches`], short games that followed a long
+/// judgement paid for clearing the large maps (the AXF peer corpus judged after the
+/// classification benchmark: +7.6% time). A map its last judgement filled keeps its room. Only
+/// [`clear_caches`] fits: the clears between two rule sets keep the memory (fitting there too
+/// made classifying the worked examples, which switch rule sets often, 8% slower: the maps
+/// grew again and again).
+fn clear_map<K, V>(m: &mut FxMap<K, V>, fit: bool)
 where
     K: Eq + std::hash::Hash,
 {
     let used = m.len().max(MAP_ROOM);
     m.clear();
-    if m.capacity() > 8 * used {
+    if fit && m.capacity() > 8 * used {
         m.shrink_to(2 * used);
     }
 }
@@ -748,10 +752,11 @@ thread_local! {
 /// Forgets the search caches this thread keeps between classifications under one rule set:
 /// the next judgement starts cold, as the first one of a process does.
 pub fn clear_caches() {
-    // The entries go; the memory stays for the next classification.
+    // The entries go; the memory stays for the next classification, as much of it as the
+    // last one filled.
     let _ = CACHES.try_with(|x| {
         if let Some((_, c)) = x.borrow_mut().as_mut() {
-            c.clear();
+            c.clear(true);
         }
     });
 }
@@ -775,7 +780,7 @@ impl<'a> Analyzer<'a> {
             Some((k, c)) if k == key => c,
             // Entries computed under other parameters do not hold: only the memory is reused.
             Some((_, mut c)) => {
-                c.clear();
+                c.clear(false);
                 c
             }
             None => Caches::with_capacity(),
@@ -1864,10 +1869,13 @@ mod tests {
     fn a_cleared_map_keeps_only_the_room_last_used() {
         let mut m: FxMap<u64, u64> = FxMap::default();
         m.extend((0..10_000).map(|k| (k, k)));
-        clear_map(&mut m);
+        clear_map(&mut m, true);
         assert!(m.is_empty() && m.capacity() >= 10_000, "filled: kept");
         m.extend((0..10).map(|k| (k, k)));
-        clear_map(&mut m);
+        clear_map(&mut m, false);
+        assert!(m.capacity() >= 10_000, "not fitted: kept");
+        m.extend((0..10).map(|k| (k, k)));
+        clear_map(&mut m, true);
         assert!(m.is_empty());
         assert!(
             (MAP_ROOM..=4 * MAP_ROOM).contains(&m.capacity()),
@@ -1875,7 +1883,7 @@ mod tests {
             m.capacity()
         );
         m.extend((0..100).map(|k| (k, k)));
-        clear_map(&mut m);
+        clear_map(&mut m, true);
         assert!(m.capacity() >= 100, "never below the room just used");
     }
 
