@@ -3,8 +3,8 @@
 //! - group `judge`: whole-game judging over a corpus of generated games with repetition cycles
 //!   built in (`xiangqi_difftest::judge::seeded_game`), fast vs oracle (target: fast ≥ 100×);
 //! - group `classify`: classifying one move (fast, with and without the kill search at its
-//!   rule-set depth) vs generating the legal moves, in the same positions (target: ≤ 10×
-//!   without the kill search);
+//!   rule-set depth, and without either search by consecutive checks) vs generating the legal
+//!   moves, in the same positions (target: ≤ 10× without the kill search);
 //! - group `adjudicator`: `Adjudicator::push` + `pop` over a game without repetition vs the bare
 //!   `Position::play` + hash read + `undo` (target: O(1), near the hash update).
 //!
@@ -28,53 +28,58 @@
 //!   plus our whole-game judge and the oracle's on the same games, and pyffish asked once per
 //!   game at its ruling ply.
 //!
-//! Measured 2026-12-01 (session 10, 2 cores of an AMD EPYC (Zen 4) host, quiet this session;
-//! ratios within one run). Corpus of 24 bounded seeded games mixing cxa-1999 (11), cxa-2011 (4)
+//! Measured 2026-12-01 (session 11, 2 cores of an AMD EPYC host; ratios within one run, two
+//! full runs of the bench). Corpus of 24 bounded seeded games mixing cxa-1999 (11), cxa-2011 (4)
 //! and axf (9); the per-rule-set corpora are the first 8 games of each set, other games:
-//! - judge: fast 328.7–334.9 µs vs oracle 41.2–42.5 ms = **125–128×** (4 runs); per rule set
-//!   cxa-1999 108–110×, cxa-2011 135–136×, axf 140–142×. Interleaved in one process (`JUDGE=1
-//!   RATIO=1 ROUNDS=15` of `classify_cost.rs`) 121.6–123.3× (3 runs, fast 332–349 µs).
-//!   Callgrind: 3.92 M instructions per pass (4.01 M at the end of session 9; the last change,
-//!   −2%, `check_line_tested_first`, measured 331 µs, 127–133×, in 2 more runs). The same code measured
-//!   90–95× (criterion) and 94× (interleaved) on session 9's host, a shared and noisier machine
-//!   where the fast judge's cold start (instruction fetch, branch predictors: a game judged
-//!   twice in a row took 0.73 of its first time there) weighed more: the instruction ratio
-//!   against the oracle is about 158×, and the wall-clock ratio lies between the two.
+//! - judge: fast 323.4–355.8 µs vs oracle 42.6–43.2 ms = **120–133×**; per rule set cxa-1999
+//!   109–121×, cxa-2011 134–140×, axf 150× (and more in the second run, whose oracle times
+//!   varied). Interleaved in one process (`JUDGE=1 RATIO=1 ROUNDS=15` of `classify_cost.rs`)
+//!   126.5× (median of 15 rounds; fast 328 µs). Callgrind: 3.88 M instructions per pass
+//!   (3.92 M after session 10) against the oracle's 634 M. Session 10 measured 121–133× here
+//!   (8 runs) and session 9 90–95× on a shared and noisier host where the fast judge's cold
+//!   start (instruction fetch, branch predictors: a game judged twice in a row took 0.73 of its
+//!   first time there) weighed more.
 //! - Where a cold pass goes (perf, session 9): the chase search by consecutive checks is 46% of
 //!   it (the pass takes 0.54 of the time with `chase_search_depth` 0), the kill search beyond
 //!   the mate in one 10%, the "mated at once" tests 12%; the position primitives
 //!   (`checking_moves` 14%, the generator 14%, `first_legal_move` 8%, `is_legal` 6%, play and
 //!   undo 6%) and malloc/free (10%) are the rest.
-//! - classify without the kill search, 373 moves: 1.71–1.88 ms vs `legal_moves` 61.5–61.7 µs
-//!   = **28–30×** (2 runs after `capture_exceeds` learned to skip thresholds no piece is
-//!   worth: 19.57 → 18.70 M instructions a pass, 18.71 M at the end of the session; 30× in 2
-//!   runs before it; session 9: 32–33×); with the kill search 1.16–1.18 ms (19×: a kill ends the
-//!   classification before the chase test). Per move (`classify_cost.rs`): median 9.7×, p90
-//!   52×; half the moves cost at most 10×: the total is the tail of positions rich in checks
-//!   (one move, #95, is 13% of it). Without the chase search by consecutive checks too
-//!   (`CHASE_DEPTH=0`, session 9) the same pass is 6.5×: that search is about 80% of a
-//!   classification without the kill search. Counted there (373 moves): 185 lines opened at
-//!   the full 9 plies, 406 at 7, 722 at 5, 1,543 at 3; 67% of the lines are refuted by their
-//!   first answer.
-//! - classify_examples: 9.3–10.3 ms vs 213–215 µs = 44–48× (3 runs; session 9: 43–44×).
-//! - push+pop 2.75 µs vs play+hash+undo 1.52 µs per 100 plies = 1.8× (O(1) per move; session 9
-//!   1.6×): the check state is carried from move to move (only a move touching the other king's
+//! - classify without the kill search, 373 moves: 1.72–1.77 ms vs `legal_moves` 62.9–63.2 µs
+//!   = **27–28×** (18.71 M instructions a pass; session 10: 28–30×); with the kill search
+//!   1.17–1.27 ms (19–20×: a kill ends the classification before the chase test); without
+//!   either search by consecutive checks (`classify_without_searches_by_checks`: no kill search
+//!   and no chase search of 29.1's second form) 451–497 µs = **7.1–7.9×**. Per move
+//!   (`classify_cost.rs`): median 9.7×, p90 52×; half the moves cost at most 10×: the total is
+//!   the tail of positions rich in checks (one move, #95, is 12% of it). Counted in session 11
+//!   (docs/ARCHITECTURE.md): the move generation that one pass asks for (2,185 checking-move
+//!   lists, 2,557 move or capture lists, 3,841 first legal moves, all of distinct positions),
+//!   timed alone on those positions, is 10.4× the `legal_moves` pass by itself; the ≤ 10×
+//!   target needs searches that visit fewer positions.
+//! - classify_examples: 10.3–10.7 ms vs 217 µs = 47–49× (session 10: 44–48×).
+//! - push+pop 2.70–2.72 µs vs play+hash+undo 1.51–1.52 µs per 100 plies = 1.8× (O(1) per
+//!   move): the check state is carried from move to move (only a move touching the other king's
 //!   lines is tested for check), and the keys are counted in a 4,096-slot filter instead of a
 //!   hash map.
 //! - peer (140 AXF games, 1,242 plies; both sides end all 140 games, at the same plies): our
-//!   adjudicator 1.55–1.70 ms for the corpus (1.3 µs a ply) vs pyffish 1.77–1.81 s (1.4 ms a
-//!   ply) = **1,040–1,170×**; pyffish asked only at each game's ruling ply 200–201 ms vs our
-//!   whole-game judge 1.70–1.81 ms = 111–118×. pyffish spends about 1.37 ms on any call, even
+//!   adjudicator 1.42–1.43 ms for the corpus (1.1 µs a ply) vs pyffish 1.78–1.86 s (1.4 ms a
+//!   ply) = **1,240–1,310×**; pyffish asked only at each game's ruling ply 203–218 ms vs our
+//!   whole-game judge 1.47–1.58 ms = 138×. pyffish spends about 1.37 ms on any call, even
 //!   `get_fen` of the start position (its piece tables are set up again on every call:
 //!   `Bitboards::init_pieces` is on top of its profile), so these ratios measure its interface
-//!   more than its rules. Oracle on the same games 150–152 ms: fast judge 84–89× there (short
-//!   games, about 9 plies each, where a judgement's fixed costs weigh more: malloc/free are 19%
-//!   of the fast side's instructions on this corpus, against 10% on the mixed one).
+//!   more than its rules. Oracle on the same games 155–158 ms: fast judge **100–105×** there
+//!   (1.46–1.48 ms and 102–103× in the group run alone). Session 10 measured 84–89×: these
+//!   short games (about 9 plies) weigh a judgement's fixed costs, and two of them went in
+//!   session 11: a cycle's list of classifications is reused from game to game (a fresh
+//!   kilobyte block sent glibc's `malloc` through its slow path once per game: −7%
+//!   instructions), and `clear_caches` fits the search maps to their last use (this group
+//!   runs after `classify`, which grows them: clearing large maps before every short game had
+//!   cost +7.6%).
 //!
-//! The judge target (≥ 100×) is met on this host by the mixed corpus and each rule set's. The
-//! classify target (≤ 10×) is met by the median move, not by the total: what remains is the
-//! node count of the forcing-line searches (check lines of 29.1, SEE, "mated at once", the kill
-//! search), each node generating the legal replies and the checking moves; see
+//! The judge target (≥ 100×) is met on this host by the mixed corpus, each rule set's and the
+//! AXF peer corpus. The classify target (≤ 10×) is met by the median move and by a
+//! classification without the searches by consecutive checks, not by the total: what remains
+//! is the node count of the forcing-line searches (check lines of 29.1, SEE, "mated at once",
+//! the kill search), each node generating the legal replies and the checking moves; see
 //! docs/ARCHITECTURE.md.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
