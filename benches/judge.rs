@@ -49,8 +49,9 @@
 //!   1.17–1.27 ms (19–20×: a kill ends the classification before the chase test); without
 //!   either search by consecutive checks (`classify_without_searches_by_checks`: no kill search
 //!   and no chase search of 29.1's second form) 451–497 µs = **7.1–7.9×**. Per move
-//!   (`classify_cost.rs`): median 9.7×, p90 52×; half the moves cost at most 10×: the total is
-//!   the tail of positions rich in checks (one move, #95, is 12% of it). Counted in session 11
+//!   (`classify_cost.rs`, passes 2–4 of one process): median 9.2–10.4×, p90 52–59×; about
+//!   half the moves cost at most 10×: the total is the tail of positions rich in checks (one
+//!   move, #95, is 12–14% of it). Counted in session 11
 //!   (docs/ARCHITECTURE.md): the move generation that one pass asks for (2,185 checking-move
 //!   lists, 2,557 move or capture lists, 3,841 first legal moves, all of distinct positions),
 //!   timed alone on those positions, is 10.4× the `legal_moves` pass by itself; the ≤ 10×
