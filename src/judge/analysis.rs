@@ -469,6 +469,38 @@ pub(crate) struct Analyzer<'a> {
     pub(crate) exchange_pairs_memo: Option<ExchangePairsMemo>,
     /// The rule-set parameters the caches depend on.
     cache_key: CacheKey,
+    /// [`Ceilings`] of the rule set (what a search can win at most), made on first use.
+    ceilings: Option<Ceilings>,
+}
+
+/// The most each kind of piece is worth under a rule set (on either half of the board), the
+/// most valuable kinds first; the king is left out (it is never taken). A search by captures
+/// and checks of `depth` plies makes at most `(depth + 1) / 2` moves of the winning side, each
+/// taking at most one piece, and wins no more than the pieces it takes (an exchange never wins
+/// more than the piece taken first, and the answers only take away): so it wins at most the
+/// worth of the `(depth + 1) / 2` most valuable pieces of the other side
+/// ([`Analyzer::gain_ceiling`]).
+#[derive(Clone, Copy)]
+struct Ceilings([(Role, f64); 6]);
+
+impl Ceilings {
+    fn of(rs: &RuleSet) -> Ceilings {
+        let mut v = [(Role::Pawn, 0.0); 6];
+        let roles = Role::ALL.iter().filter(|r| **r != Role::King);
+        for (slot, &role) in v.iter_mut().zip(roles) {
+            // [`piece_value`] on either half of the board.
+            let most = match role {
+                Role::Pawn => rs.floating_pawn_value,
+                r => MATERIAL[r.index()]
+                    .iter()
+                    .map(|m| m.1.unwrap_or(rs.floating_pawn_value))
+                    .fold(f64::NEG_INFINITY, f64::max),
+            };
+            *slot = (role, most);
+        }
+        v.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Ceilings(v)
+    }
 }
 
 /// The last few [`Analyzer::captures`] answers, by hash and piece ids: one classification asks
@@ -791,6 +823,7 @@ impl<'a> Analyzer<'a> {
             caches: c,
             exchange_pairs_memo: None,
             cache_key: key,
+            ceilings: None,
         }
     }
 
@@ -1456,6 +1489,30 @@ impl<'a> Analyzer<'a> {
         found
     }
 
+    /// The most [`Analyzer::best_gain`] of `depth` plies can win for the side that is not
+    /// `victims` ([`Ceilings`]): the worth of the `(depth + 1) / 2` most valuable pieces of
+    /// `victims` other than its king.
+    fn gain_ceiling(&mut self, b: &Tracked, victims: Color, depth: u32) -> f64 {
+        let rs = self.rs;
+        let ceilings = self.ceilings.get_or_insert_with(|| Ceilings::of(rs));
+        let mut takes = depth.div_ceil(2);
+        let mut most = 0.0;
+        for &(role, worth) in &ceilings.0 {
+            if takes == 0 {
+                break;
+            }
+            let n = b
+                .pos
+                .pieces(Piece::new(victims, role))
+                .0
+                .count_ones()
+                .min(takes);
+            most += f64::from(n) * worth;
+            takes -= n;
+        }
+        most
+    }
+
     /// Does a capture with gain (the exchange on its point, no mate at once after it) win more
     /// than `theta` (≥ 0)? Only pieces worth more than `theta` are tried: the exchange never
     /// wins more than the piece taken first.
@@ -1506,13 +1563,31 @@ impl<'a> Analyzer<'a> {
     /// `theta`? Every answer must leave the checker more than `theta` (and a gain), and one
     /// answer at least must leave it a piece won; the first answer that fails ends the search.
     fn line_exceeds(&mut self, b: &mut Tracked, k: Move, depth: u32, theta: f64) -> bool {
-        let rs = self.rs;
         let tau = theta.max(0.0);
-        let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
+        let Some(first) = self.taken_if_line_may_exceed(b, k, depth, tau) else {
+            return false;
+        };
         let uk = b.play_undo(k);
         let r = self.line_exceeds_after(b, first, depth, tau);
         b.undo(k, uk);
         r
+    }
+
+    /// The worth of the piece the checking move `k` takes (0 if none), if the line of
+    /// consecutive checks it opens (a search of `depth` plies) could win more than `tau`: it
+    /// wins that piece and what the search after the answer wins, nothing more
+    /// ([`Analyzer::gain_ceiling`], where the piece taken is counted too). `None`: the line
+    /// need not be searched.
+    fn taken_if_line_may_exceed(
+        &mut self,
+        b: &Tracked,
+        k: Move,
+        depth: u32,
+        tau: f64,
+    ) -> Option<f64> {
+        let first = id_at(b, k.to()).map_or(0.0, |v| value(self.rs, b, v));
+        let most = first + self.gain_ceiling(b, b.pos.turn().other(), depth.saturating_sub(2));
+        (most > tau).then_some(first)
     }
 
     fn line_exceeds_after(&mut self, a: &mut Tracked, first: f64, depth: u32, tau: f64) -> bool {
@@ -2186,7 +2261,7 @@ mod bounded_search_tests {
     #[test]
     fn bounded_search_gives_the_plain_answers() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-        let (mut lines, mut won, mut gains) = (0, 0, 0);
+        let (mut lines, mut won, mut gains, mut ceiling_cuts) = (0, 0, 0, 0);
         for id in ["cxa-1999", "cxa-2011"] {
             let rs = RuleSet::builtin(id).unwrap();
             for _ in 0..600 {
@@ -2197,6 +2272,8 @@ mod bounded_search_tests {
                 for depth in [3, 5, 7] {
                     let plain = best_gain_plain(&mut az, &mut b.clone(), depth);
                     assert_eq!(az.best_gain(&mut b, depth), plain, "{fen} depth {depth}");
+                    let them = b.pos.turn().other();
+                    assert!(plain.0 <= az.gain_ceiling(&b, them, depth), "{fen} {depth}");
                     gains += usize::from(plain.0 > 0.0);
                     for theta in [0.0, 0.5, 1.0, 2.0, 3.5, 4.5, 9.0] {
                         assert_eq!(
@@ -2207,6 +2284,9 @@ mod bounded_search_tests {
                     }
                     for k in checking_moves(&mut b) {
                         let plain = check_line_plain(&mut az, &mut b.clone(), k, depth);
+                        let most = id_at(&b, k.to()).map_or(0.0, |v| value(rs, &b, v))
+                            + az.gain_ceiling(&b, them, depth - 2);
+                        assert!(plain.is_none_or(|(w, _)| w <= most), "{fen} {k} {depth}");
                         lines += 1;
                         won += usize::from(plain.is_some());
                         assert_eq!(az.check_line(&mut b, k, depth), plain, "{fen} {k} {depth}");
@@ -2215,7 +2295,9 @@ mod bounded_search_tests {
                             plain,
                             "{fen} {k} {depth}"
                         );
-                        for theta in [0.0, 1.0, 2.0, 4.5] {
+                        for theta in [0.0, 1.0, 2.0, 4.5, 9.0, 13.0] {
+                            let skipped = az.taken_if_line_may_exceed(&b, k, depth, theta);
+                            ceiling_cuts += usize::from(skipped.is_none());
                             assert_eq!(
                                 az.line_exceeds(&mut b, k, depth, theta),
                                 plain.is_some_and(|(w, _)| w > theta),
@@ -2226,11 +2308,12 @@ mod bounded_search_tests {
                 }
             }
         }
-        eprintln!("{lines} lines, {won} won, {gains} gains");
-        // The positions exercise the search: lines that win and lines that do not.
+        eprintln!("{lines} lines, {won} won, {gains} gains, {ceiling_cuts} cut by the ceiling");
+        // The positions exercise the search: lines that win and lines that do not, and
+        // thresholds the ceiling answers without a search.
         assert!(
-            lines > 500 && won > 30 && gains > 100,
-            "{lines} lines, {won} won, {gains} gains"
+            lines > 500 && won > 30 && gains > 100 && ceiling_cuts > 100,
+            "{lines} lines, {won} won, {gains} gains, {ceiling_cuts} cut by the ceiling"
         );
     }
 }
