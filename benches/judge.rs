@@ -241,6 +241,21 @@ fn classify(c: &mut Criterion) {
             }
         })
     });
+    // The same moves under the other rule sets (the functions above are cxa-1999's): the 2011
+    // rules add the mate by two checks to "mated at once"; the Asian rules search a check
+    // and its capture (3 plies) where the Chinese rules search lines of checks of 9 plies.
+    for id in ["cxa-2011", "axf"] {
+        let mut rs = f::RuleSet::builtin(id).unwrap().clone();
+        rs.kill_search_depth = 0;
+        g.bench_function(format!("classify_without_kill_search_{id}"), |b| {
+            b.iter(|| {
+                f::clear_caches();
+                for (t, m) in &samples {
+                    std::hint::black_box(f::classify(&rs, t, *m, None).unwrap());
+                }
+            })
+        });
+    }
     g.finish();
 
     // The same comparison on the moves of the official worked examples (each under its own

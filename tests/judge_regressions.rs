@@ -98,6 +98,7 @@ cases! {
     perpetual_chase_against_kills_1999 => "perpetual-chase-against-kills-1999",
     perpetual_check_1999 => "perpetual-check-1999",
     perpetual_kill_2011 => "perpetual-kill-2011",
+    won_back_line_worth_the_capturer_2011 => "won-back-line-worth-the-capturer-2011",
 }
 
 #[test]

@@ -471,6 +471,8 @@ pub(crate) struct Analyzer<'a> {
     cache_key: CacheKey,
     /// [`Ceilings`] of the rule set (what a search can win at most), made on first use.
     ceilings: Option<Ceilings>,
+    /// [`worth_step`] of the rule set, found on first use.
+    worth_step: Option<Option<f64>>,
 }
 
 /// The most each kind of piece is worth under a rule set (on either half of the board), the
@@ -501,6 +503,28 @@ impl Ceilings {
         v.sort_by(|a, b| b.1.total_cmp(&a.1));
         Ceilings(v)
     }
+}
+
+/// The step of a rule set's worths: the largest of 1, 1/2, 1/4, 1/8 that divides every worth
+/// a piece can have (`None` if none does). Every gain and threshold of the searches is then a
+/// sum of such worths, exact in `f64`, and a gain of at least `w` is one above `w - step / 2`
+/// ([`Analyzer::capturer_won_back_by_checks`]).
+fn worth_step(rs: &RuleSet) -> Option<f64> {
+    let king = piece_value(
+        rs,
+        Piece::new(Color::Red, Role::King),
+        Square::new_unchecked(4),
+    );
+    let worths = || {
+        MATERIAL
+            .iter()
+            .flatten()
+            .filter_map(|m| m.1)
+            .chain([rs.floating_pawn_value, king])
+    };
+    [1.0, 0.5, 0.25, 0.125]
+        .into_iter()
+        .find(|q: &f64| worths().all(|w| (w / q).fract() == 0.0 && w.abs() < 1e9))
 }
 
 /// The last few [`Analyzer::captures`] answers, by hash and piece ids: one classification asks
@@ -824,6 +848,7 @@ impl<'a> Analyzer<'a> {
             exchange_pairs_memo: None,
             cache_key: key,
             ceilings: None,
+            worth_step: None,
         }
     }
 
@@ -1279,9 +1304,18 @@ impl<'a> Analyzer<'a> {
             return false;
         };
         let worth = value(rs, a, capturer).max(gain);
+        // A line worth at least `worth` is one worth more than half a step below it (exactly:
+        // [`Ceilings`]): the other lines are refuted by that threshold before any is evaluated
+        // in full. Without a step, by the threshold 0 (the line holds).
+        let step = *self.worth_step.get_or_insert_with(|| worth_step(rs));
+        let below_worth = step.map_or(0.0, |q| worth - q / 2.0);
         let bit = 1u128 << capturer_sq.index();
+        let depth = rs.chase_search_depth;
         for &k in self.checking_moves(a).iter() {
-            if let Some((g, won)) = self.winning_check_line(a, k, rs.chase_search_depth) {
+            if !self.line_exceeds(a, k, depth, below_worth) {
+                continue;
+            }
+            if let Some((g, won)) = self.check_line(a, k, depth) {
                 if g >= worth && won & bit != 0 {
                     return true;
                 }
@@ -1317,21 +1351,12 @@ impl<'a> Analyzer<'a> {
         r.map(|(g, ids)| (g, squares_of(b, ids)))
     }
 
-    /// [`Analyzer::check_line`], evaluated in full only when [`Analyzer::line_exceeds`] finds
-    /// that it is a line at all (most lines are refuted by their first answers).
-    fn winning_check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<(f64, u128)> {
-        if self.line_exceeds(b, k, depth, 0.0) {
-            self.check_line(b, k, depth)
-        } else {
-            None
-        }
-    }
-
     /// [`Analyzer::check_line`], with only the first answer tested before the line is evaluated
     /// in full (most lines that fail fail there): for the lines of [`Analyzer::check_threats`],
     /// about half of which hold at the full depth, testing every answer first
-    /// ([`Analyzer::winning_check_line`]) and then evaluating it again costs more (judge −2%
-    /// instructions).
+    /// ([`Analyzer::line_exceeds`]) and then evaluating the line again costs more (judge −2%
+    /// instructions). The lines of [`Analyzer::capturer_won_back_by_checks`], which must win
+    /// at least a given worth, are tested in full by that threshold first.
     fn check_line_tested_first(
         &mut self,
         b: &mut Tracked,
@@ -1663,22 +1688,33 @@ impl<'a> Analyzer<'a> {
         let ur = a.play_undo(r);
         // An answer after which the checker has no move at all refutes the line too. A gain
         // above a threshold ≥ 0 is a capture or a check, so it proves a move.
-        let (ok, positive, has_move) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
-            // Whether the gain counts depends on the pieces won (a rook): in full.
-            let (sub, sub_sq) = self.best_gain(a, sub_depth);
-            let mut total = first + sub - lost;
-            if sub > 0.0 && sub_sq & rooks(a) == 0 {
-                total = first - lost;
-            }
-            (total > tau, Some(sub > 0.0), sub > 0.0)
-        } else if lost_pawn_only {
-            // Taking the pawn back is all the line is worth, whatever follows (25.3).
-            (first - lost > tau, None, false)
-        } else {
-            let th = tau + lost - first;
-            let e = self.gain_exceeds(a, sub_depth, th);
-            (e, (e && th >= 0.0).then_some(true), e && th >= 0.0)
-        };
+        let (ok, positive, has_move) =
+            if lost_pawn_only && rs.pawn_for_rook_is_gain && first - lost > tau {
+                // What follows only adds (a rook won) to a line that holds already: whether it
+                // wins a piece is found out later if need be.
+                (true, None, false)
+            } else if lost_pawn_only
+                && rs.pawn_for_rook_is_gain
+                && !self.gain_exceeds(a, sub_depth, tau + lost - first)
+            {
+                // Not even all that follows would be enough.
+                (false, None, false)
+            } else if lost_pawn_only && rs.pawn_for_rook_is_gain {
+                // Whether the gain counts depends on the pieces won (a rook): in full.
+                let (sub, sub_sq) = self.best_gain(a, sub_depth);
+                let mut total = first + sub - lost;
+                if sub > 0.0 && sub_sq & rooks(a) == 0 {
+                    total = first - lost;
+                }
+                (total > tau, Some(sub > 0.0), sub > 0.0)
+            } else if lost_pawn_only {
+                // Taking the pawn back is all the line is worth, whatever follows (25.3).
+                (first - lost > tau, None, false)
+            } else {
+                let th = tau + lost - first;
+                let e = self.gain_exceeds(a, sub_depth, th);
+                (e, (e && th >= 0.0).then_some(true), e && th >= 0.0)
+            };
         let ok = ok && (has_move || a.pos.has_legal_move());
         a.undo(r, ur);
         ok.then_some(positive)
@@ -1937,6 +1973,26 @@ mod tests {
     use super::*;
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
+
+    /// The ceilings list each kind's largest worth, the most valuable first, and the step of
+    /// the worths is found (or none, and then no threshold relies on it).
+    #[test]
+    fn ceilings_and_the_step_of_the_worths() {
+        use crate::judge::Builtin;
+        for id in ["cxa-1999", "cxa-2011", "axf"] {
+            let rs = RuleSet::builtin(id).unwrap();
+            let c = Ceilings::of(rs);
+            assert_eq!(worth_step(rs), Some(0.5), "{id}: the pawn counts 1/2");
+            assert_eq!(c.0[0], (Role::Rook, 4.0), "{id}");
+            assert!(c.0.windows(2).all(|w| w[0].1 >= w[1].1), "{id}");
+            assert_eq!(c.0.iter().find(|r| r.0 == Role::Pawn).unwrap().1, 0.5);
+        }
+        let mut odd = RuleSet::builtin("cxa-1999").unwrap().clone();
+        odd.floating_pawn_value = 0.3;
+        assert_eq!(worth_step(&odd), None);
+        odd.floating_pawn_value = 0.75;
+        assert_eq!(worth_step(&odd), Some(0.25));
+    }
 
     /// A cache map keeps the room its last judgement filled, and gives back the room a
     /// judgement before that grew it to (clearing costs the capacity, not the entries).
