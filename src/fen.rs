@@ -88,7 +88,7 @@ pub enum FenError {
     },
     /// So many pieces on one side that their legal moves could overflow a
     /// [`MoveList`](crate::MoveList): the sum of each piece's most moves
-    /// ([`most_moves`](crate::tables::most_moves)) is above [`MAX_MOVES`]. Only the lenient
+    /// ([`most_moves`]) is above [`MAX_MOVES`]. Only the lenient
     /// readers return it: the spec's counts keep a strict set-up's pieces to 119 moves.
     #[error("board: {color}'s pieces could have up to {bound} moves at once (at most {max} are handled)")]
     TooCrowded {

@@ -508,9 +508,9 @@ struct SpecData {
     constraints: Vec<Constraint>,
     material: Vec<MaterialValue>,
     royal: Role,
-    /// reachable[role][side][point]
+    /// `reachable[role][side][point]`
     reachable: Vec<[[bool; POINTS]; 2]>,
-    /// geometry[role][side][from]: bit `to` set when [`Spec::could_move`]
+    /// `geometry[role][side][from]`: bit `to` set when [`Spec::could_move`]
     geometry: Vec<[[u128; POINTS]; 2]>,
     uninterpreted: Vec<PathBuf>,
 }

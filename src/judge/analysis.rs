@@ -874,9 +874,9 @@ impl<'a> Analyzer<'a> {
         list
     }
 
-    /// The legal checking moves of the side to move ([`Position::checking_moves`]
-    /// (crate::Position::checking_moves)), remembered by position for the rest of the
-    /// judgement.
+    /// The legal checking moves of the side to move
+    /// ([`Position::checking_moves`](crate::Position::checking_moves)), remembered by position
+    /// for the rest of the judgement.
     pub(crate) fn checking_moves(&mut self, b: &Tracked) -> CheckList {
         let h = b.pos.hash();
         if let Some(l) = self.caches.checks.get(&h) {

@@ -221,7 +221,7 @@ fn new_check_threat(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) ->
 /// the natures is the rule set's `severity` (check, chase, kill, exchange, idle). `prev` (the
 /// opponent's move before) is not needed by the AXF definitions. The oracle's
 /// `judge::axf::classify`, field for field. `m` is legal (checked by the caller,
-/// [`classify`](super::classify)).
+/// [`classify`](fn@super::classify)).
 pub(crate) fn classify(
     rules: &RuleSet,
     pos: &Tracked,

@@ -5,7 +5,7 @@
 //!   ([`Builtin::builtin`]); the same fields as the oracle's.
 //! - [`MoveClass`]: the classes of moves (將 check, 殺 kill, 捉 chase, 閒 idle and the idle
 //!   kinds 兑 獻 攔 跟).
-//! - [`classify`]: the class of one move, by the rule set's classifier (`judge.classifier`): the
+//! - [`classify()`]: the class of one move, by the rule set's classifier (`judge.classifier`): the
 //!   CXA exchange test (`cxa-1999`, `cxa-2011`) or the Asian rules' piece-pair chase (`axf`,
 //!   module `axf`, the oracle's `judge::axf` at engine speed).
 //! - [`JudgeError`]: a move that cannot be played.

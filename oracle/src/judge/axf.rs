@@ -3,7 +3,7 @@
 //!
 //! The cycle, the patterns and the ruling table are those of the generic judge
 //! ([`judge`](super::judge)); only the classification of single moves differs from the CXA
-//! exchange test ([`classify`](super::classify)):
+//! exchange test ([`classify`](fn@super::classify)):
 //!
 //! - a **check** (照) is a check;
 //! - a **chase** (捉) is a new legal attack (absent before the move) by a piece other than the king

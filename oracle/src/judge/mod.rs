@@ -4,7 +4,7 @@
 //! - [`RuleSet`]: a rule set loaded from `spec/rules/<id>.yaml` (embedded copy, or a directory
 //!   with [`RuleSet::load_dir`]), the 2011 overlay resolved. Parameters, patterns, severity
 //!   order, ruling table and switches all come from the YAML.
-//! - [`classify`]: the nature of one move (art. 28.1–28.9 / 2011 24.1–24.8) with the exceptions
+//! - [`classify()`]: the nature of one move (art. 28.1–28.9 / 2011 24.1–24.8) with the exceptions
 //!   of 27.1–27.3 (2011 26.1–26.2) and the severity order of 27.4 (2011 26.4).
 //! - [`judge`]: plays the moves and stops where the rules end the game (checkmate, stalemate,
 //!   natural limit 4.2.4 with the 23.3 check cap, repetition ruled by 24.1–24.3 / 26.1–26.4 at
@@ -264,7 +264,7 @@ pub fn classify_all(
 }
 
 /// Classifies one move with the rule set's classifier (`judge.classifier`: the CXA exchange test
-/// of [`classify`], or the AXF piece-pair chase of [`axf::classify`]).
+/// of [`classify()`], or the AXF piece-pair chase of [`axf::classify`]).
 pub fn classify_with(
     rules: &RuleSet,
     before: &Board,
@@ -305,7 +305,7 @@ fn winner(loser: Side) -> GameResult {
 /// - the natural limit: `natural_limit_moves` rounds without a capture (4.2.4), the claimant's
 ///   checks counted at most `check_cap_moves` times (23.3, reading `check-cap-reading`);
 /// - the `repetition_count`-th occurrence of a position (4.2.3, 24): the moves between the
-///   last two occurrences are the cycle; each is classified ([`classify`]), each side's pattern
+///   last two occurrences are the cycle; each is classified ([`classify()`]), each side's pattern
 ///   found (25.2 / 24.13–24.14) and the ruling table applied (24.1–24.3, 26.1–26.4; 2011 4.1.4,
 ///   4.1.5, 25.1–25.4 and 26.8).
 ///

@@ -324,7 +324,7 @@ pub struct RuleSet {
     /// Every interpretation recorded in the rule set (base and overlay).
     pub interpretations: Vec<Interpretation>,
     /// How single moves are classified (`judge.classifier`): `cxa` (the exchange test of
-    /// 28.3 / 29, [`classify`](super::classify)) or `axf` (the piece-pair chase of the Asian
+    /// 28.3 / 29, [`classify`](fn@super::classify)) or `axf` (the piece-pair chase of the Asian
     /// rules, [`axf::classify`](super::axf::classify)).
     pub classifier: String,
     /// Articles of a checkmate (`judge.mate_articles`; CXA 3.1, 4.1.1).
