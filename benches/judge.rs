@@ -28,60 +28,63 @@
 //!   plus our whole-game judge and the oracle's on the same games, and pyffish asked once per
 //!   game at its ruling ply.
 //!
-//! Measured 2026-12-01 (session 11, 2 cores of an AMD EPYC host; ratios within one run, two
+//! Measured 2026-12-01 (session 12, 2 cores of an AMD EPYC host; ratios within one run, two
 //! full runs of the bench). Corpus of 24 bounded seeded games mixing cxa-1999 (11), cxa-2011 (4)
 //! and axf (9); the per-rule-set corpora are the first 8 games of each set, other games:
-//! - judge: fast 323.4–355.8 µs vs oracle 42.6–43.2 ms = **120–133×**; per rule set cxa-1999
-//!   109–121×, cxa-2011 134–140×, axf 150× (and more in the second run, whose oracle times
-//!   varied). Interleaved in one process (`JUDGE=1 RATIO=1 ROUNDS=15` of `classify_cost.rs`)
-//!   126.5× (median of 15 rounds; fast 328 µs). Callgrind: 3.88 M instructions per pass
-//!   (3.92 M after session 10) against the oracle's 634 M. Session 10 measured 121–133× here
-//!   (8 runs) and session 9 90–95× on a shared and noisier host where the fast judge's cold
-//!   start (instruction fetch, branch predictors: a game judged twice in a row took 0.73 of its
-//!   first time there) weighed more.
+//! - judge: fast 324.9–331.0 µs vs oracle 42.1–43.3 ms = **130–131×**; per rule set cxa-1999
+//!   107–109×, cxa-2011 140–142×, axf 153–156×. Callgrind: 3.88 M instructions per pass against
+//!   the oracle's 634 M. Session 11 measured 120–133× here, session 9 90–95× on a shared and
+//!   noisier host where the fast judge's cold start (a game judged twice in a row took 0.73 of
+//!   its first time there) weighed more.
 //! - Where a cold pass goes (perf, session 9): the chase search by consecutive checks is 46% of
 //!   it (the pass takes 0.54 of the time with `chase_search_depth` 0), the kill search beyond
 //!   the mate in one 10%, the "mated at once" tests 12%; the position primitives
 //!   (`checking_moves` 14%, the generator 14%, `first_legal_move` 8%, `is_legal` 6%, play and
 //!   undo 6%) and malloc/free (10%) are the rest.
-//! - classify without the kill search, 373 moves: 1.72–1.77 ms vs `legal_moves` 62.9–63.2 µs
-//!   = **27–28×** (18.71 M instructions a pass; session 10: 28–30×); with the kill search
-//!   1.17–1.27 ms (19–20×: a kill ends the classification before the chase test); without
-//!   either search by consecutive checks (`classify_without_searches_by_checks`: no kill search
-//!   and no chase search of 29.1's second form) 451–497 µs = **7.1–7.9×**. Per move
-//!   (`classify_cost.rs`, passes 2–4 of one process): median 9.2–10.4×, p90 52–59×; about
-//!   half the moves cost at most 10×: the total is the tail of positions rich in checks (one
-//!   move, #95, is 12–14% of it). Counted in session 11
-//!   (docs/ARCHITECTURE.md): the move generation that one pass asks for (2,185 checking-move
-//!   lists, 2,557 move or capture lists, 3,841 first legal moves, all of distinct positions),
-//!   timed alone on those positions, is 10.4× the `legal_moves` pass by itself; the ≤ 10×
-//!   target needs searches that visit fewer positions.
-//! - classify_examples: 10.3–10.7 ms vs 217 µs = 47–49× (session 10: 44–48×).
-//! - push+pop 2.70–2.72 µs vs play+hash+undo 1.51–1.52 µs per 100 plies = 1.8× (O(1) per
+//! - classify without the kill search, 373 moves (cxa-1999): 1.60–1.61 ms vs `legal_moves`
+//!   60.8–64.1 µs = **25–26×** (17.20 M instructions a pass; session 11: 1.72–1.77 ms, 27–28×,
+//!   18.71 M); with the kill search 1.17–1.19 ms (18–20×: a kill ends the classification before
+//!   the chase test); without either search by consecutive checks
+//!   (`classify_without_searches_by_checks`: no kill search and no chase search of 29.1's second
+//!   form) 448–463 µs = **7.0–7.6×**. The same moves under the other rule sets, without the kill
+//!   search: cxa-2011 2.66–2.90 ms = 44–45× (26.31 M instructions; the 2011 rules add the mate
+//!   by two checks to "mated at once" and the line of checks that wins the capturer back), axf
+//!   500–505 µs = **7.9–8.2×** (the Asian rules search a check and its capture, 3 plies, where the
+//!   Chinese rules search lines of 9). Per move (`classify_cost.rs`, passes 2–4 of one process):
+//!   median 8.2–8.4×, p90 41–43×, 60–61% of the moves at most 10× (session 11: median
+//!   9.2–10.4×, p90 52–59×): the total is the tail of positions rich in checks (one move, #95,
+//!   is a tenth of it). Counted in session 11 (docs/ARCHITECTURE.md): the move generation that
+//!   one pass asked for then (2,185 checking-move lists, 2,557 move or capture lists, 3,841
+//!   first legal moves, all of distinct positions), timed alone on those positions, was 10.4×
+//!   the `legal_moves` pass by itself; the ≤ 10× target needs searches that visit fewer
+//!   positions. Session 12's ceilings and thresholds (docs/ARCHITECTURE.md) cut some: −8% for
+//!   cxa-1999, −8% for cxa-2011 (instructions).
+//! - classify_examples: 8.37–9.17 ms vs 213.7–214.1 µs = 39–43× (session 11: 47–49×; the 31
+//!   cxa-2011 examples are most of it).
+//! - push+pop 2.75–2.82 µs vs play+hash+undo 1.51–1.52 µs per 100 plies = 1.8–1.9× (O(1) per
 //!   move): the check state is carried from move to move (only a move touching the other king's
 //!   lines is tested for check), and the keys are counted in a 4,096-slot filter instead of a
 //!   hash map.
 //! - peer (140 AXF games, 1,242 plies; both sides end all 140 games, at the same plies): our
-//!   adjudicator 1.42–1.43 ms for the corpus (1.1 µs a ply) vs pyffish 1.78–1.86 s (1.4 ms a
-//!   ply) = **1,240–1,310×**; pyffish asked only at each game's ruling ply 203–218 ms vs our
-//!   whole-game judge 1.47–1.58 ms = 138×. pyffish spends about 1.37 ms on any call, even
+//!   adjudicator 1.41–1.43 ms for the corpus (1.1 µs a ply) vs pyffish 1.76–1.81 s (1.4 ms a
+//!   ply) = **1,248–1,263×**; pyffish asked only at each game's ruling ply 200–207 ms vs our
+//!   whole-game judge 1.49–1.50 ms = 134–138×. pyffish spends about 1.37 ms on any call, even
 //!   `get_fen` of the start position (its piece tables are set up again on every call:
 //!   `Bitboards::init_pieces` is on top of its profile), so these ratios measure its interface
-//!   more than its rules. Oracle on the same games 155–158 ms: fast judge **100–105×** there
-//!   (1.46–1.48 ms and 102–103× in the group run alone). Session 10 measured 84–89×: these
-//!   short games (about 9 plies) weigh a judgement's fixed costs, and two of them went in
-//!   session 11: a cycle's list of classifications is reused from game to game (a fresh
+//!   more than its rules. Oracle on the same games 152–154 ms: fast judge **102–104×** there.
+//!   These short games (about 9 plies) weigh a judgement's fixed costs; session 11 took two of
+//!   them away: a cycle's list of classifications is reused from game to game (a fresh
 //!   kilobyte block sent glibc's `malloc` through its slow path once per game: −7%
 //!   instructions), and `clear_caches` fits the search maps to their last use (this group
 //!   runs after `classify`, which grows them: clearing large maps before every short game had
 //!   cost +7.6%).
 //!
 //! The judge target (≥ 100×) is met on this host by the mixed corpus, each rule set's and the
-//! AXF peer corpus. The classify target (≤ 10×) is met by the median move and by a
-//! classification without the searches by consecutive checks, not by the total: what remains
-//! is the node count of the forcing-line searches (check lines of 29.1, SEE, "mated at once",
-//! the kill search), each node generating the legal replies and the checking moves; see
-//! docs/ARCHITECTURE.md.
+//! AXF peer corpus. The classify target (≤ 10×) is met under the Asian rules, by the median
+//! move, and by a classification without the searches by consecutive checks; not by the total
+//! under the Chinese rules: what remains is the node count of the forcing-line searches (check
+//! lines of 29.1, SEE, "mated at once", the kill search), each node generating the legal
+//! replies and the checking moves; see docs/ARCHITECTURE.md.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use xiangqi_difftest::judge::{bounded, seeded_game, JudgeCase};
