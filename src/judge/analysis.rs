@@ -1305,8 +1305,8 @@ impl<'a> Analyzer<'a> {
         };
         let worth = value(rs, a, capturer).max(gain);
         // A line worth at least `worth` is one worth more than half a step below it (exactly:
-        // [`Ceilings`]): the other lines are refuted by that threshold before any is evaluated
-        // in full. Without a step, by the threshold 0 (the line holds).
+        // [`worth_step`]): the other lines are refuted by that threshold before any is
+        // evaluated in full. Without a step, by the threshold 0 (the line holds).
         let step = *self.worth_step.get_or_insert_with(|| worth_step(rs));
         let below_worth = step.map_or(0.0, |q| worth - q / 2.0);
         let bit = 1u128 << capturer_sq.index();
@@ -1356,7 +1356,7 @@ impl<'a> Analyzer<'a> {
     /// about half of which hold at the full depth, testing every answer first
     /// ([`Analyzer::line_exceeds`]) and then evaluating the line again costs more (judge −2%
     /// instructions). The lines of [`Analyzer::capturer_won_back_by_checks`], which must win
-    /// at least a given worth, are tested in full by that threshold first.
+    /// at least a given worth, are tested against that worth on every answer first.
     fn check_line_tested_first(
         &mut self,
         b: &mut Tracked,
@@ -1688,33 +1688,32 @@ impl<'a> Analyzer<'a> {
         let ur = a.play_undo(r);
         // An answer after which the checker has no move at all refutes the line too. A gain
         // above a threshold ≥ 0 is a capture or a check, so it proves a move.
-        let (ok, positive, has_move) =
-            if lost_pawn_only && rs.pawn_for_rook_is_gain && first - lost > tau {
-                // What follows only adds (a rook won) to a line that holds already: whether it
-                // wins a piece is found out later if need be.
+        let (ok, positive, has_move) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
+            // Whether what follows counts depends on the pieces won (a rook), but it only adds:
+            if first - lost > tau {
+                // the line holds already (whether it wins a piece is found out later if need
+                // be);
                 (true, None, false)
-            } else if lost_pawn_only
-                && rs.pawn_for_rook_is_gain
-                && !self.gain_exceeds(a, sub_depth, tau + lost - first)
-            {
-                // Not even all that follows would be enough.
+            } else if !self.gain_exceeds(a, sub_depth, tau + lost - first) {
+                // not even all that follows would be enough;
                 (false, None, false)
-            } else if lost_pawn_only && rs.pawn_for_rook_is_gain {
-                // Whether the gain counts depends on the pieces won (a rook): in full.
+            } else {
+                // else in full.
                 let (sub, sub_sq) = self.best_gain(a, sub_depth);
                 let mut total = first + sub - lost;
                 if sub > 0.0 && sub_sq & rooks(a) == 0 {
                     total = first - lost;
                 }
                 (total > tau, Some(sub > 0.0), sub > 0.0)
-            } else if lost_pawn_only {
-                // Taking the pawn back is all the line is worth, whatever follows (25.3).
-                (first - lost > tau, None, false)
-            } else {
-                let th = tau + lost - first;
-                let e = self.gain_exceeds(a, sub_depth, th);
-                (e, (e && th >= 0.0).then_some(true), e && th >= 0.0)
-            };
+            }
+        } else if lost_pawn_only {
+            // Taking the pawn back is all the line is worth, whatever follows (25.3).
+            (first - lost > tau, None, false)
+        } else {
+            let th = tau + lost - first;
+            let e = self.gain_exceeds(a, sub_depth, th);
+            (e, (e && th >= 0.0).then_some(true), e && th >= 0.0)
+        };
         let ok = ok && (has_move || a.pos.has_legal_move());
         a.undo(r, ur);
         ok.then_some(positive)
