@@ -59,6 +59,14 @@
 //!   the `legal_moves` pass by itself; the ≤ 10× target needs searches that visit fewer
 //!   positions. Session 12's ceilings and thresholds (docs/ARCHITECTURE.md) cut some: −8% for
 //!   cxa-1999, −8% for cxa-2011 (instructions).
+//! - The chase search by consecutive checks cut to shorter lines (cxa-1999, without the kill
+//!   search; session 13, two runs of the `classify` group, ratios to `legal_moves` within each):
+//!   no search 7.0–7.7×, 3 plies (a check, its answer, a capture: the shortest line there is)
+//!   10.8–11.5×, 5 plies 16.1–17.4×, 7 plies 19.7–21.1×, 9 plies (the rule set's depth)
+//!   26.0–27.1×. Even the shortest line of checks takes the classification past 10×: for
+//!   every checking move of the mover the answers are generated and searched in the position
+//!   after the move, and for each piece such a line wins, the same attacker's lines again in
+//!   the position before it (the newness test, 29.2).
 //! - classify_examples: 8.37–9.17 ms vs 213.7–214.1 µs = 39–43× (session 11: 47–49×; the 31
 //!   cxa-2011 examples are most of it).
 //! - push+pop 2.75–2.82 µs vs play+hash+undo 1.51–1.52 µs per 100 plies = 1.8–1.9× (O(1) per
@@ -244,6 +252,24 @@ fn classify(c: &mut Criterion) {
             }
         })
     });
+    // The chase search by consecutive checks cut to shorter lines (cxa-1999 searches lines of
+    // 9 plies; 3 is the shortest line there is: a check, the answer, a capture): how the cost
+    // grows with the depth of the line.
+    for depth in [3, 5, 7] {
+        let mut rs = no_kill.clone();
+        rs.chase_search_depth = depth;
+        g.bench_function(
+            format!("classify_without_kill_search_chase_depth_{depth}"),
+            |b| {
+                b.iter(|| {
+                    f::clear_caches();
+                    for (t, m) in &samples {
+                        std::hint::black_box(f::classify(&rs, t, *m, None).unwrap());
+                    }
+                })
+            },
+        );
+    }
     // The same moves under the other rule sets (the functions above are cxa-1999's): the 2011
     // rules add the mate by two checks to "mated at once"; the Asian rules search a check
     // and its capture (3 plies) where the Chinese rules search lines of checks of 9 plies.
