@@ -42,6 +42,8 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
         joint_chase_renewed: r.joint_chase_renewed,
         exchange_over_two_squares: r.exchange_over_two_squares,
         won_back_by_checks_is_protection: r.won_back_by_checks_is_protection,
+        newness_in_context: r.newness_in_context,
+        exemption_by_capturer: r.exemption_by_capturer,
         pawn_for_rook_is_gain: r.pawn_for_rook_is_gain,
         pawn_mutual_attack: r.pawn_mutual_attack,
         key_point_scope: r.key_point_scope.clone(),

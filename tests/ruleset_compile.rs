@@ -93,6 +93,18 @@ fn every_builtin_equals_the_oracle() {
             &r.won_back_by_checks_is_protection,
         );
         same(
+            "newness_in_context",
+            id,
+            &f.newness_in_context,
+            &r.newness_in_context,
+        );
+        same(
+            "exemption_by_capturer",
+            id,
+            &f.exemption_by_capturer,
+            &r.exemption_by_capturer,
+        );
+        same(
             "pawn_for_rook_is_gain",
             id,
             &f.pawn_for_rook_is_gain,

@@ -286,6 +286,14 @@ pub struct RuleSet {
     /// 24.3 / 24.15: a capture that the other side's consecutive checks win back is no gain
     /// (`won_back_by_checks_is_protection`, reading `capture-answered-by-checks`).
     pub won_back_by_checks_is_protection: bool,
+    /// 2011 26.1.2 and 从捉到捉 in context (`newness_in_context`, reading `newness-in-context`):
+    /// after a check answered by a piece other than the king, the threats that stood before
+    /// the check are not new; after a kill, a capture that does not parry the mate won nothing
+    /// before.
+    pub newness_in_context: bool,
+    /// 2011 26.1, 26.7 (`exemption_by_capturer`, reading `exemption-by-capturer`): the king and
+    /// pawn exemptions belong to the pieces that capture, not to the first piece of a line.
+    pub exemption_by_capturer: bool,
     /// 26.6: giving up crossed pawns to win a rook is a gain.
     pub pawn_for_rook_is_gain: bool,
     /// 27.2: pawn threats count as chases in mutual perpetual attack.

@@ -635,6 +635,8 @@ fn build(
     let exchange_over_two_squares = flag(Some(chase), "exchange_over_two_squares") == Some(true);
     let won_back_by_checks_is_protection =
         flag(Some(chase), "won_back_by_checks_is_protection") == Some(true);
+    let newness_in_context = flag(Some(chase), "newness_in_context") == Some(true);
+    let exemption_by_capturer = flag(Some(chase), "exemption_by_capturer") == Some(true);
     // Material and exceptions.
     let material = doc.get("material");
     let exceptions: Vec<&Value> = seq(doc.get("exceptions")).collect();
@@ -725,6 +727,8 @@ fn build(
         joint_chase_renewed,
         exchange_over_two_squares,
         won_back_by_checks_is_protection,
+        newness_in_context,
+        exemption_by_capturer,
         pawn_for_rook_is_gain: flag(material, "pawn_for_rook_is_gain").unwrap_or(false),
         pawn_mutual_attack: exception("pawn_chase").is_some_and(|e| e.get("undo_when").is_some()),
         key_point_scope,
@@ -932,6 +936,12 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
         out,
         "{i}won_back_by_checks_is_protection: {},",
         r.won_back_by_checks_is_protection
+    );
+    let _ = writeln!(out, "{i}newness_in_context: {},", r.newness_in_context);
+    let _ = writeln!(
+        out,
+        "{i}exemption_by_capturer: {},",
+        r.exemption_by_capturer
     );
     let _ = writeln!(
         out,

@@ -408,6 +408,50 @@ pub(crate) struct Threat {
     pub necessary: IdSet,
     /// For a line of checks: the piece its first (checking) move captures, if any.
     pub first_capture: Option<PieceId>,
+    /// Every piece that captures the target (the oracle's `capturers`) is a king.
+    pub captured_by_kings: bool,
+    /// Every piece that captures the target is a pawn.
+    pub captured_by_pawns: bool,
+    /// Every piece the line wins (a direct threat: the target), as identities.
+    pub line_wins: IdSet,
+}
+
+/// What a line of play wins (the oracle's `Won`): the gain, the pieces won (as squares or as
+/// identities, as the caller says), and of these the ones that some piece other than a king,
+/// and other than a pawn, captures.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Won {
+    /// Net material gain.
+    pub gain: f64,
+    /// The pieces won.
+    pub targets: u128,
+    /// Of `targets`, those captured by some piece other than a king.
+    pub by_non_king: u128,
+    /// Of `targets`, those captured by some piece other than a pawn.
+    pub by_non_pawn: u128,
+}
+
+impl Won {
+    /// The three sets mapped by `f` (squares to identities or back).
+    fn map(self, f: impl Fn(u128) -> u128) -> Won {
+        Won {
+            gain: self.gain,
+            targets: f(self.targets),
+            by_non_king: f(self.by_non_king),
+            by_non_pawn: f(self.by_non_pawn),
+        }
+    }
+
+    /// The capture of the piece on `to` by `capturer`, worth `gain`.
+    fn capture(b: &Tracked, capturer: PieceId, to: Square, gain: f64) -> Won {
+        let bit = 1u128 << to.index();
+        Won {
+            gain,
+            targets: bit,
+            by_non_king: if is_king(b, capturer) { 0 } else { bit },
+            by_non_pawn: if is_pawn(b, capturer) { 0 } else { bit },
+        }
+    }
 }
 
 impl Threat {
@@ -715,7 +759,7 @@ struct Caches {
     sees: FxMap<(u64, u8, u32, u128), f64>,
     /// (hash, piece ids, depth, squares of offered pieces) -> best gain and the squares of its
     /// targets.
-    gains: FxMap<(u64, u64, u32, u128), (f64, u128)>,
+    gains: FxMap<(u64, u64, u32, u128), Won>,
     /// (hash, piece ids, depth, squares of offered pieces) -> bounds on the best gain proved so
     /// far by [`Analyzer::gain_exceeds`]: it is above `.0` and at most `.1`.
     gain_bounds: FxMap<(u64, u64, u32, u128), (f64, f64)>,
@@ -976,6 +1020,12 @@ impl<'a> Analyzer<'a> {
             || self.has_check_threat(b, key)
     }
 
+    /// Is `key` (attacker, target) one of the direct threats (not by consecutive checks) of
+    /// [`Analyzer::threats`]`(b, None)`?
+    pub fn is_direct_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
+        self.with_direct_threats(b, |d| d.iter().any(|t| t.key() == key))
+    }
+
     /// Is `key` (attacker, target) one of the threats by consecutive checks
     /// (`via_checks`) of [`Analyzer::threats`]`(b, None)`?
     pub fn has_check_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
@@ -1019,8 +1069,8 @@ impl<'a> Analyzer<'a> {
         let mut found = false;
         for r in b.pos.legal_moves() {
             let ur = b.play_undo(r);
-            let (_, won) = self.best_gain(b, depth.saturating_sub(2));
-            found = ids_on(b, won) & id_bit(target) != 0;
+            let won = self.best_gain(b, depth.saturating_sub(2));
+            found = ids_on(b, won.targets) & id_bit(target) != 0;
             b.undo(r, ur);
             if found {
                 break;
@@ -1125,6 +1175,9 @@ impl<'a> Analyzer<'a> {
                 },
                 necessary: 0,
                 first_capture: None,
+                captured_by_kings: is_king(&b, attacker),
+                captured_by_pawns: attacker_is_pawn,
+                line_wins: id_bit(target),
             });
         }
         if rs.joint_chase {
@@ -1266,8 +1319,10 @@ impl<'a> Analyzer<'a> {
             if checker.is_some_and(|c| c != attacker) {
                 continue;
             }
-            if let Some((gain, targets)) = self.check_line_tested_first(&mut b, k, depth) {
-                for target in ids_in(ids_on(&b, targets))
+            if let Some(won) = self.check_line_tested_first(&mut b, k, depth) {
+                let gain = won.gain;
+                let ids = won.map(|sq| ids_on(&b, sq));
+                for target in ids_in(ids.targets)
                     .filter(|t| !(self.rs.pawn_by_checks_no_gain && is_pawn(&b, *t)))
                 {
                     out.push(Threat {
@@ -1279,6 +1334,9 @@ impl<'a> Analyzer<'a> {
                         cover: Cover::Unprotected,
                         necessary: 0,
                         first_capture: id_at(&b, k.to()),
+                        captured_by_kings: ids.by_non_king & id_bit(target) == 0,
+                        captured_by_pawns: ids.by_non_pawn & id_bit(target) == 0,
+                        line_wins: ids.targets,
                     });
                 }
             }
@@ -1315,8 +1373,8 @@ impl<'a> Analyzer<'a> {
             if !self.line_exceeds(a, k, depth, below_worth) {
                 continue;
             }
-            if let Some((g, won)) = self.check_line(a, k, depth) {
-                if g >= worth && won & bit != 0 {
+            if let Some(won) = self.check_line(a, k, depth) {
+                if won.gain >= worth && won.targets & bit != 0 {
                     return true;
                 }
             }
@@ -1327,7 +1385,7 @@ impl<'a> Analyzer<'a> {
     /// After the checking move `k`, the least gain the checker is sure of against every answer,
     /// with the squares (in `b`) of the pieces it wins in the end; `None` when some answer
     /// leaves it no gain, or when the check mates.
-    fn check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<(f64, u128)> {
+    fn check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<Won> {
         self.after_check(b, k, |az, a, first| az.check_line_after(a, first, depth))
     }
 
@@ -1338,8 +1396,8 @@ impl<'a> Analyzer<'a> {
         &mut self,
         b: &mut Tracked,
         k: Move,
-        f: impl FnOnce(&mut Self, &mut Tracked, f64) -> Option<(f64, IdSet)>,
-    ) -> Option<(f64, u128)> {
+        f: impl FnOnce(&mut Self, &mut Tracked, f64) -> Option<Won>,
+    ) -> Option<Won> {
         let first = id_at(b, k.to())
             .map(|v| value(self.rs, b, v))
             .unwrap_or(0.0);
@@ -1348,7 +1406,7 @@ impl<'a> Analyzer<'a> {
         b.undo(k, uk);
         // The pieces won stand in `b` where they stood after the move (a captured piece never
         // comes back, and the targets are pieces of the side in check).
-        r.map(|(g, ids)| (g, squares_of(b, ids)))
+        r.map(|w| w.map(|ids| squares_of(b, ids)))
     }
 
     /// [`Analyzer::check_line`], with only the first answer tested before the line is evaluated
@@ -1357,12 +1415,7 @@ impl<'a> Analyzer<'a> {
     /// ([`Analyzer::line_exceeds`]) and then evaluating the line again costs more (judge −2%
     /// instructions). The lines of [`Analyzer::capturer_won_back_by_checks`], which must win
     /// at least a given worth, are tested against that worth on every answer first.
-    fn check_line_tested_first(
-        &mut self,
-        b: &mut Tracked,
-        k: Move,
-        depth: u32,
-    ) -> Option<(f64, u128)> {
+    fn check_line_tested_first(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<Won> {
         self.after_check(b, k, |az, a, first| {
             let r0 = a.pos.first_legal_move()?;
             az.answer_leaves(a, r0, first, depth, 0.0)?;
@@ -1370,12 +1423,7 @@ impl<'a> Analyzer<'a> {
         })
     }
 
-    fn check_line_after(
-        &mut self,
-        a: &mut Tracked,
-        first: f64,
-        depth: u32,
-    ) -> Option<(f64, IdSet)> {
+    fn check_line_after(&mut self, a: &mut Tracked, first: f64, depth: u32) -> Option<Won> {
         let rs = self.rs;
         let mut replies = MoveList::new();
         a.pos.legal_moves_into(&mut replies);
@@ -1386,7 +1434,8 @@ impl<'a> Analyzer<'a> {
         // are tried first; the result does not depend on the order.
         replies.sort_by_key(|r| a.pos.piece_at(r.to()).is_none());
         let mut worst: Option<f64> = None;
-        let mut targets: IdSet = 0;
+        // As identities.
+        let mut won = Won::default();
         for &r in replies.iter() {
             let lost_piece = id_at(a, r.to());
             let lost = lost_piece.map(|v| value(rs, a, v)).unwrap_or(0.0);
@@ -1396,32 +1445,36 @@ impl<'a> Analyzer<'a> {
                 a.undo(r, ur);
                 return None;
             }
-            let (sub, sub_sq) = self.best_gain(a, depth.saturating_sub(2));
-            let mut total = first + sub - lost;
-            if lost_pawn_only && sub > 0.0 && !(rs.pawn_for_rook_is_gain && sub_sq & rooks(a) != 0)
+            let sub = self.best_gain(a, depth.saturating_sub(2));
+            let mut total = first + sub.gain - lost;
+            if lost_pawn_only
+                && sub.gain > 0.0
+                && !(rs.pawn_for_rook_is_gain && sub.targets & rooks(a) != 0)
             {
                 total = first - lost;
             }
-            let sub_ids = ids_on(a, sub_sq);
+            let sub_ids = sub.map(|sq| ids_on(a, sq));
             a.undo(r, ur);
             if total <= 0.0 {
                 return None;
             }
             worst = Some(worst.map_or(total, |w: f64| w.min(total)));
-            targets |= sub_ids;
+            won.targets |= sub_ids.targets;
+            won.by_non_king |= sub_ids.by_non_king;
+            won.by_non_pawn |= sub_ids.by_non_pawn;
         }
-        if targets == 0 {
+        if won.targets == 0 {
             return None;
         }
-        worst.map(|w| (w, targets))
+        worst.map(|gain| Won { gain, ..won })
     }
 
     /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
     /// line, with the squares of the pieces it wins (the first of equal gains, in the oracle's
     /// order).
-    fn best_gain(&mut self, b: &mut Tracked, depth: u32) -> (f64, u128) {
+    fn best_gain(&mut self, b: &mut Tracked, depth: u32) -> Won {
         if depth == 0 {
-            return (0.0, 0);
+            return Won::default();
         }
         let key = (
             b.pos.hash(),
@@ -1432,32 +1485,30 @@ impl<'a> Analyzer<'a> {
         if let Some(&r) = self.caches.gains.get(&key) {
             return r;
         }
-        let mut best = 0.0;
-        let mut targets: u128 = 0;
+        let mut best = Won::default();
         let mut caps = MoveList::new();
         captures_ordered_into(b, &mut caps);
         for &m in caps.iter() {
-            if let Some(gain) = self.capture_gain_above(b, m, best) {
-                best = gain;
-                targets = 1u128 << m.to().index();
+            if let Some(gain) = self.capture_gain_above(b, m, best.gain) {
+                let capturer = id_at(b, m.from()).expect("a mover");
+                best = Won::capture(b, capturer, m.to(), gain);
             }
         }
         if depth >= 3 {
             for &k in self.checking_moves_ordered(b).iter() {
                 // Only a line worth more than the best so far is evaluated in full.
-                if !self.line_exceeds(b, k, depth, best) {
+                if !self.line_exceeds(b, k, depth, best.gain) {
                     continue;
                 }
-                if let Some((g, ts)) = self.check_line(b, k, depth) {
-                    if g > best {
-                        best = g;
-                        targets = ts;
+                if let Some(line) = self.check_line(b, k, depth) {
+                    if line.gain > best.gain {
+                        best = line;
                     }
                 }
             }
         }
-        self.caches.gains.insert(key, (best, targets));
-        (best, targets)
+        self.caches.gains.insert(key, best);
+        best
     }
 
     /// Is [`Analyzer::best_gain`] above `theta`? The same answer, found without evaluating
@@ -1477,7 +1528,7 @@ impl<'a> Analyzer<'a> {
             depth,
             squares_of(b, self.offered),
         );
-        if let Some(&(g, _)) = self.caches.gains.get(&key) {
+        if let Some(&Won { gain: g, .. }) = self.caches.gains.get(&key) {
             return g > theta;
         }
         let (lo, hi) = self
@@ -1699,12 +1750,12 @@ impl<'a> Analyzer<'a> {
                 (false, None, false)
             } else {
                 // else in full.
-                let (sub, sub_sq) = self.best_gain(a, sub_depth);
-                let mut total = first + sub - lost;
-                if sub > 0.0 && sub_sq & rooks(a) == 0 {
+                let sub = self.best_gain(a, sub_depth);
+                let mut total = first + sub.gain - lost;
+                if sub.gain > 0.0 && sub.targets & rooks(a) == 0 {
                     total = first - lost;
                 }
-                (total > tau, Some(sub > 0.0), sub > 0.0)
+                (total > tau, Some(sub.gain > 0.0), sub.gain > 0.0)
             }
         } else if lost_pawn_only {
             // Taking the pawn back is all the line is worth, whatever follows (25.3).
@@ -2193,37 +2244,35 @@ mod bounded_search_tests {
     use rand::{Rng, SeedableRng};
 
     /// The oracle's `best_gain`, unpruned and uncached.
-    fn best_gain_plain(az: &mut Analyzer<'_>, b: &mut Tracked, depth: u32) -> (f64, u128) {
+    fn best_gain_plain(az: &mut Analyzer<'_>, b: &mut Tracked, depth: u32) -> Won {
         if depth == 0 {
-            return (0.0, 0);
+            return Won::default();
         }
-        let mut best = 0.0;
-        let mut targets: u128 = 0;
+        let mut best = Won::default();
         for m in captures_ordered(b) {
             let Some(target) = id_at(b, m.to()) else {
                 continue;
             };
             let v = value(az.rs, b, target);
+            let capturer = id_at(b, m.from()).expect("a mover");
             let u = b.play_undo(m);
             let gain = v - az.see(b, m.to(), 8);
             let ok = gain > 0.0 && !az.mates_at_once(b);
             b.undo(m, u);
-            if ok && gain > best {
-                best = gain;
-                targets = 1u128 << m.to().index();
+            if ok && gain > best.gain {
+                best = Won::capture(b, capturer, m.to(), gain);
             }
         }
         if depth >= 3 {
             for k in checking_moves_ordered(b) {
-                if let Some((g, ts)) = check_line_plain(az, b, k, depth) {
-                    if g > best {
-                        best = g;
-                        targets = ts;
+                if let Some(line) = check_line_plain(az, b, k, depth) {
+                    if line.gain > best.gain {
+                        best = line;
                     }
                 }
             }
         }
-        (best, targets)
+        best
     }
 
     /// The oracle's `check_line`, every answer evaluated in full.
@@ -2232,7 +2281,7 @@ mod bounded_search_tests {
         b: &mut Tracked,
         k: Move,
         depth: u32,
-    ) -> Option<(f64, u128)> {
+    ) -> Option<Won> {
         let rs = az.rs;
         let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
         let uk = b.play_undo(k);
@@ -2240,7 +2289,10 @@ mod bounded_search_tests {
         let mut out = if replies.is_empty() {
             None
         } else {
-            Some((f64::INFINITY, 0))
+            Some(Won {
+                gain: f64::INFINITY,
+                ..Won::default()
+            })
         };
         for &r in replies.iter() {
             let lost_piece = id_at(b, r.to());
@@ -2250,22 +2302,29 @@ mod bounded_search_tests {
             if !b.pos.has_legal_move() {
                 out = None;
             }
-            let (sub, sub_sq) = best_gain_plain(az, b, depth.saturating_sub(2));
-            let mut total = first + sub - lost;
-            if lost_pawn_only && sub > 0.0 && !(rs.pawn_for_rook_is_gain && sub_sq & rooks(b) != 0)
+            let sub = best_gain_plain(az, b, depth.saturating_sub(2));
+            let mut total = first + sub.gain - lost;
+            if lost_pawn_only
+                && sub.gain > 0.0
+                && !(rs.pawn_for_rook_is_gain && sub.targets & rooks(b) != 0)
             {
                 total = first - lost;
             }
-            let sub_ids = ids_on(b, sub_sq);
+            let sub_ids = sub.map(|sq| ids_on(b, sq));
             b.undo(r, ur);
             if total <= 0.0 {
                 out = None;
             }
-            out = out.map(|(w, t): (f64, IdSet)| (w.min(total), t | sub_ids));
+            out = out.map(|w| Won {
+                gain: w.gain.min(total),
+                targets: w.targets | sub_ids.targets,
+                by_non_king: w.by_non_king | sub_ids.by_non_king,
+                by_non_pawn: w.by_non_pawn | sub_ids.by_non_pawn,
+            });
         }
         b.undo(k, uk);
-        out.filter(|(_, t)| *t != 0)
-            .map(|(w, ids)| (w, squares_of(b, ids)))
+        out.filter(|w| w.targets != 0)
+            .map(|w| w.map(|ids| squares_of(b, ids)))
     }
 
     /// A position with the kings and a few attacking pieces placed at random (lines of checks
@@ -2328,12 +2387,15 @@ mod bounded_search_tests {
                     let plain = best_gain_plain(&mut az, &mut b.clone(), depth);
                     assert_eq!(az.best_gain(&mut b, depth), plain, "{fen} depth {depth}");
                     let them = b.pos.turn().other();
-                    assert!(plain.0 <= az.gain_ceiling(&b, them, depth), "{fen} {depth}");
-                    gains += usize::from(plain.0 > 0.0);
+                    assert!(
+                        plain.gain <= az.gain_ceiling(&b, them, depth),
+                        "{fen} {depth}"
+                    );
+                    gains += usize::from(plain.gain > 0.0);
                     for theta in [0.0, 0.5, 1.0, 2.0, 3.5, 4.5, 9.0] {
                         assert_eq!(
                             az.gain_exceeds(&mut b, depth, theta),
-                            plain.0 > theta,
+                            plain.gain > theta,
                             "{fen} depth {depth} theta {theta}"
                         );
                     }
@@ -2341,7 +2403,7 @@ mod bounded_search_tests {
                         let plain = check_line_plain(&mut az, &mut b.clone(), k, depth);
                         let most = id_at(&b, k.to()).map_or(0.0, |v| value(rs, &b, v))
                             + az.gain_ceiling(&b, them, depth - 2);
-                        assert!(plain.is_none_or(|(w, _)| w <= most), "{fen} {k} {depth}");
+                        assert!(plain.is_none_or(|w| w.gain <= most), "{fen} {k} {depth}");
                         lines += 1;
                         won += usize::from(plain.is_some());
                         assert_eq!(az.check_line(&mut b, k, depth), plain, "{fen} {k} {depth}");
@@ -2355,7 +2417,7 @@ mod bounded_search_tests {
                             ceiling_cuts += usize::from(skipped.is_none());
                             assert_eq!(
                                 az.line_exceeds(&mut b, k, depth, theta),
-                                plain.is_some_and(|(w, _)| w > theta),
+                                plain.is_some_and(|w| w.gain > theta),
                                 "{fen} {k} depth {depth} theta {theta}"
                             );
                         }

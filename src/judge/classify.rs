@@ -105,16 +105,19 @@ pub fn classify(
         pos,
         m,
         prev.is_some_and(|p| p.class == MoveClass::Kill),
+        None,
     )
 }
 
-/// [`classify`], knowing only whether the opponent's move just before was a kill (all the
-/// classification uses of it: a block answers a kill).
+/// [`classify`], knowing only whether the opponent's move just before was a kill (a block
+/// answers a kill; newness after a kill) and `earlier`, the position before that move (newness
+/// after a check, 2011 26.1.2; the oracle's `classify_in_context`).
 pub(crate) fn classify_after(
     rules: &RuleSet,
     pos: &Tracked,
     m: Move,
     prev_is_kill: bool,
+    earlier: Option<&Tracked>,
 ) -> Result<Classification, JudgeError> {
     if let Err(e) = pos.pos.check_move(m) {
         return Err(JudgeError::IllegalMove {
@@ -135,7 +138,18 @@ pub(crate) fn classify_after(
     let mut after = before.clone();
     after.play(m);
     let king_sq = |b: &Tracked, side: Color| b.pos.king(side);
-    let answers_check_with_king = before.pos.is_check() && is_king(before, mover);
+    // The king answers a check (2011 26.1.2), or, where newness is read in context, a kill
+    // (reading `newness-in-context`): the threats that result are idle.
+    let king_answers: Option<&'static str> = if !is_king(before, mover) {
+        None
+    } else if before.pos.is_check() {
+        Some("check")
+    } else if rules.newness_in_context && prev_is_kill {
+        Some("kill")
+    } else {
+        None
+    };
+    let answers_check_with_king = king_answers.is_some();
     let mut base = Classification::idle(m, me, mover);
     let mut extra_articles: Vec<String> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
@@ -156,10 +170,10 @@ pub(crate) fn classify_after(
             MoveClass::Kill => {
                 if threatens_mate(&mut az, before, &after, mover) {
                     if answers_check_with_king && rules.king_answer_idle {
-                        notes.push(
-                            "the mate threat appears only because the king answered a check: idle"
-                                .to_string(),
-                        );
+                        notes.push(format!(
+                            "the mate threat appears only because the king answered a {}: idle",
+                            king_answers.unwrap_or("check")
+                        ));
                         push_unique(&mut extra_articles, answer_to_check_article(rules));
                         continue;
                     }
@@ -174,7 +188,11 @@ pub(crate) fn classify_after(
                 }
             }
             MoveClass::Chase => {
-                let t = chase_test(&mut az, before, &after, mover, answers_check_with_king);
+                let context = Context {
+                    previous_is_kill: prev_is_kill,
+                    earlier,
+                };
+                let t = chase_test(&mut az, before, &after, mover, king_answers, context);
                 if !t.chases.is_empty() {
                     base.class = class;
                     base.targets = squares(&after, t.chases.iter().map(|c| c.target));
@@ -389,7 +407,8 @@ fn chase_test(
     before: &Tracked,
     after: &Tracked,
     mover: PieceId,
-    answers_check_with_king: bool,
+    king_answer: Option<&'static str>,
+    context: Context,
 ) -> ChaseTest {
     let rules = az.rs;
     let me = before.pos.turn();
@@ -429,18 +448,19 @@ fn chase_test(
     let now: Vec<Threat> = now
         .into_iter()
         .filter(|x| x.first_capture.is_none_or(|c| offered & id_bit(c) == 0))
+        .filter(|x| !(x.via_checks && x.line_wins & offered != 0))
         .collect();
     // Newness (29.2): was the threat one of the threats before the move? Asked only of the
     // threats there are now.
     for x in offers {
-        if !az.has_threat(before, x.key()) {
+        if !stood_before(az, before, mover, context, x.key()) {
             t.offers.push(x);
         }
     }
     let mut new: Vec<Threat> = Vec::new();
     for x in &now {
         if (rules.joint_chase_renewed && x.joint && participates(x))
-            || !az.has_threat(before, x.key())
+            || !stood_before(az, before, mover, context, x.key())
         {
             new.push(*x);
         }
@@ -471,8 +491,23 @@ fn chase_test(
         }
         return t;
     }
-    let by_king = |x: &Threat| is_king(after, x.attacker) && !x.joint;
-    let by_pawn = |x: &Threat| is_pawn(after, x.attacker) && !x.joint;
+    // With `exemption_by_capturer` (2011 26.1, 26.7) the exemption belongs to the pieces that
+    // win the material, not to the first piece of a line of checks.
+    let by_capturer = rules.exemption_by_capturer;
+    let by_king = |x: &Threat| {
+        (if by_capturer {
+            x.captured_by_kings
+        } else {
+            is_king(after, x.attacker)
+        }) && !x.joint
+    };
+    let by_pawn = |x: &Threat| {
+        (if by_capturer {
+            x.captured_by_pawns
+        } else {
+            is_pawn(after, x.attacker)
+        }) && !x.joint
+    };
     if new.iter().all(|x| by_king(x) || by_pawn(x)) {
         let pawns: Vec<Threat> = new.iter().filter(|x| by_pawn(x)).cloned().collect();
         let id = if pawns.is_empty() {
@@ -495,9 +530,12 @@ fn chase_test(
         }
         return t;
     }
-    if answers_check_with_king && rules.king_answer_idle {
+    if let (Some(king_answer), true) = (king_answer, rules.king_answer_idle) {
         t.articles.push(answer_to_check_article(rules));
-        t.note = "the threat appears only because the king answered a check: idle".to_string();
+        t.note = format!(
+            "the threat appears only because the king answered a {}: idle",
+            king_answer
+        );
         return t;
     }
     let mut chases = new;
@@ -560,6 +598,54 @@ fn chase_test(
     t.note = note;
     t.chases = chases;
     t
+}
+
+/// What the classification of a move knows of the moves before it (the oracle's `Context`).
+#[derive(Clone, Copy)]
+struct Context<'a> {
+    /// The opponent's move just before was a kill (殺).
+    previous_is_kill: bool,
+    /// The position before the opponent's move just before.
+    earlier: Option<&'a Tracked>,
+}
+
+/// Did the threat `key` (attacker, target) stand before the move (29.2 从捉到捉; the oracle's
+/// `OldThreats`)? A threat of the mover's side in `before`, except, after the opponent's kill
+/// with `newness_in_context`, a direct capture that does not parry the mate; or (also with
+/// `newness_in_context`) a threat that stood before the opponent's check that a piece other
+/// than the king answers (2011 26.1.2, reading `newness-in-context`).
+fn stood_before(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    mover: PieceId,
+    context: Context,
+    key: (PieceId, PieceId),
+) -> bool {
+    let in_context = az.rs.newness_in_context;
+    let direct = az.is_direct_threat(before, key);
+    let stood = if direct {
+        !(in_context && context.previous_is_kill && capture_allows_mate(az, before, key))
+    } else {
+        az.has_check_threat(before, key)
+    };
+    if stood || !in_context || !before.pos.is_check() || is_king(before, mover) {
+        return stood;
+    }
+    context
+        .earlier
+        .is_some_and(|e| az.has_threat(&e.passed(), key))
+}
+
+/// Does the direct capture `key` (attacker, target) in `b` (its side to move) leave the other
+/// side a mate by consecutive checks within the kill search (24.2)? It does not parry a kill.
+fn capture_allows_mate(az: &mut Analyzer<'_>, b: &Tracked, key: (PieceId, PieceId)) -> bool {
+    let (Some(from), Some(to)) = (b.square_of(key.0), b.square_of(key.1)) else {
+        return false;
+    };
+    let mut a = b.clone();
+    a.play(Move::new(from, to));
+    let plies = az.rs.kill_search_depth;
+    az.mate_by_checks(&a, plies)
 }
 
 fn names(b: &Tracked, ids: impl Iterator<Item = PieceId>) -> String {

@@ -228,8 +228,15 @@ fn rule_cycle(
     // The move before the cycle gives context: a block answers the kill just before it (the
     // AXF classifier has no block).
     let mut prev_is_kill = false;
+    // The position before the opponent's move just before (newness after a check, 2011
+    // 26.1.2); kept only where the rule set reads newness in context.
+    let in_context = rules.classifier != "axf" && rules.newness_in_context;
+    let mut earlier: Option<Tracked> = None;
     if from >= 1 {
         prev_is_kill = rules.classifier != "axf" && is_kill(rules, &t, moves[from - 1]);
+        if in_context {
+            earlier = Some(t.clone());
+        }
         t.play(moves[from - 1]);
     }
     let mut cycle = spare_cycle();
@@ -250,10 +257,14 @@ fn rule_cycle(
             .find(|(k, c)| c.mv == *m && **k == now)
         {
             Some((_, c)) => c.clone(),
-            None => classify_after(rules, &t, *m, prev_is_kill).expect("moves were checked"),
+            None => classify_after(rules, &t, *m, prev_is_kill, earlier.as_ref())
+                .expect("moves were checked"),
         };
         if reuse {
             seen.push(now);
+        }
+        if in_context {
+            earlier = Some(t.clone());
         }
         t.play(*m);
         prev_is_kill = c.class == MoveClass::Kill;

@@ -6,7 +6,7 @@
 //! latent protection (暗根) and false protection (假根) need no special code: a protector that
 //! cannot legally recapture simply does not appear among the recaptures.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::board::{Board, PieceId};
 use crate::coord::{Coord, OMove, Side};
@@ -195,6 +195,14 @@ pub(crate) struct Threat {
     pub necessary: Vec<PieceId>,
     /// For a line of checks: the piece its first (checking) move captures, if any.
     pub first_capture: Option<PieceId>,
+    /// The pieces that win the target (2011 26.1, 26.7: the pawn and king exemptions belong to
+    /// the piece that captures): the capturer of a direct threat; for a line of checks, every
+    /// piece that captures the target at the end of one of the answers.
+    pub capturers: BTreeSet<PieceId>,
+    /// Every piece the line wins (for a direct threat, the target): a line of checks that wins
+    /// a piece offered in exchange is that exchange accepted (reading
+    /// `exchange-offer-not-chase`).
+    pub line_wins: BTreeSet<PieceId>,
 }
 
 impl Threat {
@@ -236,7 +244,7 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
     let mut out: Vec<Threat> = Vec::new();
     let winnable_now: BTreeSet<PieceId> = direct_threats_plain(cx, b)
         .into_iter()
-        .map(|(t, _)| t)
+        .map(|(t, _, _)| t)
         .collect();
     for m in b.legal_moves() {
         let Some(target) = b.piece_id_at(m.to) else {
@@ -278,6 +286,8 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
             },
             necessary: Vec::new(),
             first_capture: None,
+            capturers: BTreeSet::from([attacker]),
+            line_wins: BTreeSet::from([target]),
         });
     }
     // Joint chase (24.17): the gain needs two or more of the side's pieces: taking any one of
@@ -395,7 +405,7 @@ fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64
     let worth = value(cx.rs, a, capturer).max(gain);
     checking_moves(a).into_iter().any(|k| {
         check_line(cx, a, k, cx.rs.chase_search_depth)
-            .is_some_and(|(g, targets)| g >= worth && targets.contains(&capturer))
+            .is_some_and(|l| l.gain >= worth && l.targets.contains_key(&capturer))
     })
 }
 
@@ -429,12 +439,14 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
         if checker.is_some_and(|c| c != attacker) {
             continue;
         }
-        if let Some((gain, targets)) = check_line(cx, b, k, depth) {
+        if let Some(line) = check_line(cx, b, k, depth) {
+            let Won { gain, targets } = line;
+            let line_wins: BTreeSet<PieceId> = targets.keys().copied().collect();
             // A pawn won by a line of checks is no gain: its value floats (25.3 / 2011 26.6;
             // reading `floating-pawn-by-checks`).
-            for target in targets
+            for (target, capturers) in targets
                 .into_iter()
-                .filter(|t| !(rs.pawn_by_checks_no_gain && is_pawn(b, *t)))
+                .filter(|(t, _)| !(rs.pawn_by_checks_no_gain && is_pawn(b, *t)))
             {
                 out.push(Threat {
                     target,
@@ -445,6 +457,8 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
                     cover: Cover::Unprotected,
                     necessary: Vec::new(),
                     first_capture: b.piece_id_at(k.to),
+                    capturers,
+                    line_wins: line_wins.clone(),
                 });
             }
         }
@@ -465,10 +479,19 @@ pub(crate) fn checking_moves(b: &Board) -> Vec<OMove> {
         .collect()
 }
 
+/// What a line of play wins: the gain, and each piece won with the pieces that capture it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Won {
+    /// Net material gain.
+    pub gain: f64,
+    /// The pieces won, each with the pieces that capture it (at the end of some answer).
+    pub targets: BTreeMap<PieceId, BTreeSet<PieceId>>,
+}
+
 /// After the checking move `k`, the least gain the checker is sure of against every answer,
-/// with the pieces it wins in the end; `None` when some answer leaves it no gain, or when the
-/// check mates (a kill, not a chase).
-fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<(f64, BTreeSet<PieceId>)> {
+/// with the pieces it wins in the end, each with the pieces that capture it; `None` when some answer
+/// leaves it no gain, or when the check mates (a kill, not a chase).
+fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won> {
     let rs = cx.rs;
     let first = b.piece_id_at(k.to).map(|v| value(rs, b, v)).unwrap_or(0.0);
     let mut a = b.clone();
@@ -478,7 +501,7 @@ fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<(f64, BTreeSe
         return None;
     }
     let mut worst: Option<f64> = None;
-    let mut targets = BTreeSet::new();
+    let mut targets: BTreeMap<PieceId, BTreeSet<PieceId>> = BTreeMap::new();
     for r in replies {
         let lost_piece = a.piece_id_at(r.to);
         let lost = lost_piece.map(|v| value(rs, &a, v)).unwrap_or(0.0);
@@ -489,12 +512,12 @@ fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<(f64, BTreeSe
         if c.legal_moves().is_empty() {
             return None;
         }
-        let (sub, sub_targets) = best_gain(cx, &c, depth.saturating_sub(2));
-        let mut total = first + sub - lost;
+        let sub = best_gain(cx, &c, depth.saturating_sub(2));
+        let mut total = first + sub.gain - lost;
         // A pawn sacrificed to win a piece is no gain (25.3), except for a rook in 2011 (26.6).
         if lost_pawn_only
-            && sub > 0.0
-            && !sub_targets.iter().any(|t| pawn_trade_is_gain(rs, &c, *t))
+            && sub.gain > 0.0
+            && !sub.targets.keys().any(|t| pawn_trade_is_gain(rs, &c, *t))
         {
             total = first - lost;
         }
@@ -502,43 +525,46 @@ fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<(f64, BTreeSe
             return None;
         }
         worst = Some(worst.map_or(total, |w: f64| w.min(total)));
-        targets.extend(sub_targets);
+        for (t, by) in sub.targets {
+            targets.entry(t).or_default().extend(by);
+        }
     }
     if targets.is_empty() {
         return None;
     }
-    worst.map(|w| (w, targets))
+    worst.map(|gain| Won { gain, targets })
 }
 
 /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
-/// line, with the pieces it wins.
-fn best_gain(cx: &Ctx, b: &Board, depth: u32) -> (f64, BTreeSet<PieceId>) {
-    let mut best = 0.0;
-    let mut targets = BTreeSet::new();
+/// line, with the pieces it wins and the pieces that capture them.
+fn best_gain(cx: &Ctx, b: &Board, depth: u32) -> Won {
+    let mut best = Won::default();
     if depth == 0 {
-        return (best, targets);
+        return best;
     }
-    for t in direct_threats_plain(cx, b) {
-        if t.1 > best {
-            best = t.1;
-            targets = BTreeSet::from([t.0]);
+    for (target, gain, capturer) in direct_threats_plain(cx, b) {
+        if gain > best.gain {
+            best = Won {
+                gain,
+                targets: BTreeMap::from([(target, BTreeSet::from([capturer]))]),
+            };
         }
     }
     if depth >= 3 {
         for k in checking_moves(b) {
-            if let Some((g, ts)) = check_line(cx, b, k, depth) {
-                if g > best {
-                    best = g;
-                    targets = ts;
+            if let Some(line) = check_line(cx, b, k, depth) {
+                if line.gain > best.gain {
+                    best = line;
                 }
             }
         }
     }
-    (best, targets)
+    best
 }
 
-/// Direct captures with gain, without the bookkeeping of [`direct_threats`]: (target, gain).
-fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64)> {
+/// Direct captures with gain, without the bookkeeping of [`direct_threats`]: (target, gain,
+/// capturer).
+fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64, PieceId)> {
     let rs = cx.rs;
     let mut out = Vec::new();
     for m in b.legal_moves() {
@@ -549,7 +575,7 @@ fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64)> {
         apply(&mut a, m);
         let gain = value(rs, b, target) - see(cx, &a, m.to, None, 8);
         if gain > 0.0 && !mates_at_once(cx, &a) {
-            out.push((target, gain));
+            out.push((target, gain, b.piece_id_at(m.from).expect("a mover")));
         }
     }
     out

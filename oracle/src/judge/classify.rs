@@ -83,6 +83,20 @@ pub fn classify(
     m: OMove,
     previous: Option<&Classification>,
 ) -> Result<Classification, JudgeError> {
+    classify_in_context(rules, before, m, previous, None)
+}
+
+/// [`classify`] knowing also `earlier`, the board before the opponent's move just before (the
+/// move `previous` classifies). The newness of a threat is judged in that context (2011 26.1.2,
+/// 从捉到捉; rule sets with `newness_in_context`): after a check that a piece other than the
+/// king answers, the threats that stood before the check are not new.
+pub fn classify_in_context(
+    rules: &RuleSet,
+    before: &Board,
+    m: OMove,
+    previous: Option<&Classification>,
+    earlier: Option<&Board>,
+) -> Result<Classification, JudgeError> {
     before.check_move(m).map_err(|e| JudgeError::IllegalMove {
         index: 0,
         mv: m.to_string(),
@@ -98,7 +112,18 @@ pub fn classify(
             .find(|p| p.role == b.spec().royal())
             .and_then(|p| p.square)
     };
-    let answers_check_with_king = before.in_check(me) && is_king(before, mover);
+    // The king answers a check (2011 26.1.2), or, where newness is read in context, a kill
+    // (reading `newness-in-context`): the threats that result are idle.
+    let king_answers: Option<&'static str> = if !is_king(before, mover) {
+        None
+    } else if before.in_check(me) {
+        Some("check")
+    } else if rules.newness_in_context && previous.is_some_and(|p| p.class == MoveClass::Kill) {
+        Some("kill")
+    } else {
+        None
+    };
+    let answers_check_with_king = king_answers.is_some();
     let mut base = Classification {
         mv: m,
         side: me,
@@ -145,10 +170,10 @@ pub fn classify(
                         )
                 } {
                     if answers_check_with_king && rules.king_answer_idle {
-                        notes.push(
-                            "the mate threat appears only because the king answered a check: idle"
-                                .to_string(),
-                        );
+                        notes.push(format!(
+                            "the mate threat appears only because the king answered a {}: idle",
+                            king_answers.unwrap_or("check")
+                        ));
                         push_unique(&mut extra_articles, answer_to_check_article(rules));
                         continue;
                     }
@@ -163,7 +188,11 @@ pub fn classify(
                 }
             }
             MoveClass::Chase => {
-                let t = chase_test(rules, before, &after, m, mover, answers_check_with_king);
+                let context = Context {
+                    previous_is_kill: previous.is_some_and(|p| p.class == MoveClass::Kill),
+                    earlier,
+                };
+                let t = chase_test(rules, before, &after, m, mover, king_answers, context);
                 if !t.chases.is_empty() {
                     base.class = class;
                     base.targets = squares(&after, t.chases.iter().map(|c| c.target));
@@ -329,15 +358,13 @@ fn chase_test(
     after: &Board,
     m: OMove,
     mover: PieceId,
-    answers_check_with_king: bool,
+    king_answer: Option<&'static str>,
+    context: Context,
 ) -> ChaseTest {
     let me = before.side_to_move();
     // Lines of checks by any piece of the mover count (reading `chase-check-line-any`).
     let checker = None;
-    let old: BTreeSet<(PieceId, PieceId)> = threats(&Ctx::new(rules), before, checker)
-        .iter()
-        .map(Threat::key)
-        .collect();
+    let old = OldThreats::of(rules, before, mover, context);
     let exchange_partners: BTreeSet<PieceId> = new_exchange_pairs(rules, before, after, mover)
         .into_iter()
         .map(|(_, e)| e)
@@ -375,16 +402,12 @@ fn chase_test(
     let now: Vec<Threat> = now
         .into_iter()
         .filter(|x| !x.first_capture.is_some_and(|c| offered.contains(&c)))
+        .filter(|x| !(x.via_checks && x.line_wins.iter().any(|c| offered.contains(c))))
         .collect();
-    t.offers = offers
-        .into_iter()
-        .filter(|x| !old.contains(&x.key()))
-        .collect();
+    t.offers = offers.into_iter().filter(|x| !old.contains(x)).collect();
     let mut new: Vec<Threat> = now
         .iter()
-        .filter(|x| {
-            !old.contains(&x.key()) || (rules.joint_chase_renewed && x.joint && participates(x))
-        })
+        .filter(|x| !old.contains(x) || (rules.joint_chase_renewed && x.joint && participates(x)))
         .cloned()
         .collect();
     // 2011 26.5: a chase by a piece whose departure opens a capture for the other side that
@@ -411,8 +434,17 @@ fn chase_test(
     }
     // 27.1 / 26.1: threats made by the king alone (or, 27.2 / 26.1, by pawns alone) are idle;
     // with another piece (joint) they are chases (26.1.1).
-    let by_king = |x: &Threat| is_king(after, x.attacker) && !x.joint;
-    let by_pawn = |x: &Threat| is_pawn(after, x.attacker) && !x.joint;
+    // With `exemption_by_capturer` (2011 26.1, 26.7) the exemption belongs to the pieces that
+    // win the material, not to the first piece of a line of checks.
+    let credited = |x: &Threat, is: fn(&Board, PieceId) -> bool| {
+        if rules.exemption_by_capturer {
+            !x.capturers.is_empty() && x.capturers.iter().all(|c| is(after, *c))
+        } else {
+            is(after, x.attacker)
+        }
+    };
+    let by_king = |x: &Threat| credited(x, is_king) && !x.joint;
+    let by_pawn = |x: &Threat| credited(x, is_pawn) && !x.joint;
     if new.iter().all(|x| by_king(x) || by_pawn(x)) {
         let pawns: Vec<Threat> = new.iter().filter(|x| by_pawn(x)).cloned().collect();
         let id = if pawns.is_empty() {
@@ -436,9 +468,12 @@ fn chase_test(
         return t;
     }
     // King answering a check (2011 26.1.2; 1999 reading king-answer-to-check-1999).
-    if answers_check_with_king && rules.king_answer_idle {
+    if let (Some(king_answer), true) = (king_answer, rules.king_answer_idle) {
         t.articles.push(answer_to_check_article(rules));
-        t.note = "the threat appears only because the king answered a check: idle".to_string();
+        t.note = format!(
+            "the threat appears only because the king answered a {}: idle",
+            king_answer
+        );
         return t;
     }
     let mut chases = new;
@@ -503,6 +538,61 @@ fn chase_test(
     t.note = note;
     t.chases = chases;
     t
+}
+
+/// What the classification of a move knows of the moves before it.
+#[derive(Clone, Copy)]
+struct Context<'a> {
+    /// The opponent's move just before was a kill (殺).
+    previous_is_kill: bool,
+    /// The board before the opponent's move just before.
+    earlier: Option<&'a Board>,
+}
+
+/// The threats that stood before the move (29.2 从捉到捉), against which the newness of the
+/// threats after it is judged: (attacker, target) of each.
+struct OldThreats(BTreeSet<(PieceId, PieceId)>);
+
+impl OldThreats {
+    /// The threats of the mover's side in `before`; with `newness_in_context` (2011 26.1.2,
+    /// reading `newness-in-context`) also those that stood before the opponent's check that a
+    /// piece other than the king answers (the check only interrupted them), and, after the
+    /// opponent's kill (殺), without the captures that do not parry the mate (they win
+    /// nothing: the game is lost first).
+    fn of(rules: &RuleSet, before: &Board, mover: PieceId, context: Context) -> OldThreats {
+        let cx = Ctx::new(rules);
+        let me = before.side_to_move();
+        let mut found = threats(&cx, before, None);
+        if rules.newness_in_context {
+            if context.previous_is_kill {
+                found.retain(|t| t.via_checks || !capture_allows_mate(rules, before, t));
+            }
+            if let Some(earlier) = context.earlier {
+                if before.in_check(me) && !is_king(before, mover) {
+                    let mut e = earlier.clone();
+                    e.st.turn = me;
+                    found.extend(threats(&cx, &e, None));
+                }
+            }
+        }
+        OldThreats(found.iter().map(Threat::key).collect())
+    }
+
+    /// Did the threat `t` (same attacker, same target) stand before the move?
+    fn contains(&self, t: &Threat) -> bool {
+        self.0.contains(&t.key())
+    }
+}
+
+/// Does the direct capture of threat `t` in `b` (its side to move) leave the other side a mate
+/// by consecutive checks within the kill search (24.2)? Such a capture does not parry a kill.
+fn capture_allows_mate(rules: &RuleSet, b: &Board, t: &Threat) -> bool {
+    let (Some(from), Some(to)) = (b.square_of(t.attacker), b.square_of(t.target)) else {
+        return false;
+    };
+    let mut a = b.clone();
+    analysis::apply(&mut a, OMove::new(from, to));
+    mate_by_checks(&a, rules.kill_search_depth)
 }
 
 fn names(b: &Board, ids: impl Iterator<Item = PieceId>) -> String {

@@ -38,7 +38,7 @@ use serde::{Serialize, Serializer};
 use crate::board::{Board, IllegalMove, Status};
 use crate::coord::{OMove, Side};
 
-pub use classify::{classify, Classification};
+pub use classify::{classify, classify_in_context, Classification};
 pub use cycle::{CycleRuling, SidePattern};
 pub use rules::{
     BothForbidden, GravePattern, Interpretation, Matcher, Pattern, RuleSet, RulesError, RulingRow,
@@ -255,8 +255,11 @@ pub fn classify_all(
 ) -> Result<Vec<Classification>, JudgeError> {
     let mut out: Vec<Classification> = Vec::new();
     let mut b = start.clone();
+    let mut earlier: Option<Board> = None;
     for (i, m) in moves.iter().enumerate() {
-        let c = classify_with(rules, &b, *m, out.last()).map_err(|e| with_index(e, i + 1))?;
+        let c = classify_with_context(rules, &b, *m, out.last(), earlier.as_ref())
+            .map_err(|e| with_index(e, i + 1))?;
+        earlier = Some(b.clone());
         analysis::apply(&mut b, *m);
         out.push(c);
     }
@@ -271,10 +274,22 @@ pub fn classify_with(
     m: OMove,
     previous: Option<&Classification>,
 ) -> Result<Classification, JudgeError> {
+    classify_with_context(rules, before, m, previous, None)
+}
+
+/// [`classify_with`] knowing also `earlier`, the board before the opponent's move just before
+/// (see [`classify_in_context`]).
+pub fn classify_with_context(
+    rules: &RuleSet,
+    before: &Board,
+    m: OMove,
+    previous: Option<&Classification>,
+    earlier: Option<&Board>,
+) -> Result<Classification, JudgeError> {
     if rules.classifier == "axf" {
         axf::classify(rules, before, m, previous)
     } else {
-        classify(rules, before, m, previous)
+        classify_in_context(rules, before, m, previous, earlier)
     }
 }
 
@@ -530,8 +545,15 @@ fn rule_cycle(
         None
     };
     for ply in from + 1..=to {
-        let c = classify_with(rules, &boards[ply - 1], moves[ply - 1], prev.as_ref())
-            .expect("moves were checked");
+        let earlier = ply.checked_sub(2).map(|i| &boards[i]);
+        let c = classify_with_context(
+            rules,
+            &boards[ply - 1],
+            moves[ply - 1],
+            prev.as_ref(),
+            earlier,
+        )
+        .expect("moves were checked");
         prev = Some(c.clone());
         cycle.push(c);
     }

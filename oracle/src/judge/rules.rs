@@ -300,6 +300,14 @@ pub struct RuleSet {
     /// 24.3 / 24.15: a capture that the other side's consecutive checks win back is no gain
     /// (`won_back_by_checks_is_protection`, reading `capture-answered-by-checks`).
     pub won_back_by_checks_is_protection: bool,
+    /// 2011 26.1.2 and 从捉到捉 in context (`newness_in_context`, reading `newness-in-context`):
+    /// after a check answered by a piece other than the king, the threats that stood before
+    /// the check are not new; after a kill, a capture that does not parry the mate won nothing
+    /// before.
+    pub newness_in_context: bool,
+    /// 2011 26.1, 26.7 (`exemption_by_capturer`, reading `exemption-by-capturer`): the king and
+    /// pawn exemptions belong to the pieces that capture, not to the first piece of a line.
+    pub exemption_by_capturer: bool,
     /// 26.6: giving up crossed pawns to win a rook is a gain.
     pub pawn_for_rook_is_gain: bool,
     /// 27.2: pawn threats count as chases in mutual perpetual attack.
@@ -788,6 +796,8 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
     let chase_flag = |key: &str| chase.get(key).and_then(Value::as_bool).unwrap_or(false);
     let exchange_over_two_squares = chase_flag("exchange_over_two_squares");
     let won_back_by_checks_is_protection = chase_flag("won_back_by_checks_is_protection");
+    let newness_in_context = chase_flag("newness_in_context");
+    let exemption_by_capturer = chase_flag("exemption_by_capturer");
     let material = doc.get("material");
     let pawn_for_rook_is_gain = material
         .and_then(|m| m.get("pawn_for_rook_is_gain"))
@@ -897,6 +907,8 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         joint_chase_renewed,
         exchange_over_two_squares,
         won_back_by_checks_is_protection,
+        newness_in_context,
+        exemption_by_capturer,
         pawn_for_rook_is_gain,
         pawn_mutual_attack,
         key_point_scope,

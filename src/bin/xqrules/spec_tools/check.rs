@@ -1215,7 +1215,10 @@ fn judge_differences(name: &str, ex: &Example, view: &JudgeView) -> Vec<(String,
     }
     for (i, c) in ex.classes.iter().flatten().enumerate() {
         if let Some(Some(got)) = view.classes.get(i) {
-            if *got != c.class {
+            // An idle kind (兑 献 攔 跟) where the book prints 閒 agrees (spec/examples/README.md).
+            let idle_kind = c.class == "idle"
+                && matches!(got.as_str(), "exchange" | "offer" | "block" | "follow");
+            if *got != c.class && !idle_kind {
                 out.push((
                     format!("classes[{i}].class"),
                     format!(

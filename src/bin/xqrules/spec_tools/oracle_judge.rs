@@ -109,12 +109,14 @@ pub fn judge_example(
     let j = judge(rules, &start, &full).map_err(|e| format!("moves_full: {e}"))?;
     let all = classify_all(rules, &start, &full).map_err(|e| format!("moves_full: {e}"))?;
     let len = j.cycle.len().max(1);
+    let first_ply = ex.cycle.as_ref().and_then(|c| c.first_ply).unwrap_or(1) as usize;
     let mut classes = Vec::new();
     for (i, text) in ex.moves.iter().enumerate() {
         let p = i + 1;
         let from_cycle = j
             .cycle
             .iter()
+            .filter(|_| p >= first_ply)
             .find(|x| x.ply >= p && (x.ply - p).is_multiple_of(len));
         let (class, articles) = match (from_cycle, all.get(i)) {
             (Some(x), _) => (x.class.name().to_string(), x.articles.clone()),

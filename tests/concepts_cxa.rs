@@ -1,0 +1,67 @@
+//! Constructed positions, each isolating one general reading of the Chinese rules, judged by
+//! both engines (`compare_judge`: the fast judge must give the oracle's JSON byte for byte) under
+//! the rule sets where the reading applies and where it does not.
+
+use serde_json::Value;
+use xiangqi_difftest::judge::{compare_judge, JudgeCase};
+
+/// Judges `fen` + `moves` under `rules` with both engines; the common JSON.
+fn judged(rules: &str, fen: &str, moves: &str) -> Value {
+    let case = JudgeCase {
+        rules: rules.to_string(),
+        fen: fen.to_string(),
+        moves: moves.split_whitespace().map(str::to_string).collect(),
+    };
+    let a = compare_judge(&case).unwrap_or_else(|d| panic!("fast ≠ oracle: {d:?}"));
+    serde_json::from_str(&a.json).expect("JSON")
+}
+
+/// The class of the cycle move at ply `ply`.
+fn class_at(j: &Value, ply: u64) -> String {
+    j["cycle"]
+        .as_array()
+        .expect("a cycle")
+        .iter()
+        .find(|c| c["ply"] == ply)
+        .map(|c| c["class"].as_str().unwrap_or("?").to_string())
+        .unwrap_or_else(|| panic!("no ply {ply} in {j}"))
+}
+
+/// Interpretation `newness-in-context` (2011 26.1.2, 从捉到捉), first part: a threat that stood
+/// before the opponent's check is not new when a piece other than the king answers the check.
+///
+/// Black's rook i4 can take the unprotected cannon i0. Red's rook checks from a9; black's
+/// advisor blocks on d9, after which the rook's capture is legal again. Under 2011 the block is
+/// idle (the check only interrupted the threat); under 1999, which has no such reading, the
+/// capture is new against the position in check and the block is a chase.
+#[test]
+fn a_threat_interrupted_by_a_check_is_not_renewed_by_the_block() {
+    let fen = "4k4/4a4/9/9/R8/8r/9/4B4/9/3AKA2C w - - 0 1";
+    let moves = "a5a9 e8d9 a9a5 d9e8 a5a9 e8d9 a9a5 d9e8";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 5), "check");
+    assert_eq!(class_at(&j2011, 6), "idle", "{j2011}");
+    assert_eq!(class_at(&j2011, 8), "idle");
+    let j1999 = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j1999, 6), "chase", "{j1999}");
+    // Neither changes the ruling here: both sides' moves are allowed.
+    assert_eq!(j2011["ruling"], "draw");
+    assert_eq!(j1999["ruling"], "draw");
+}
+
+/// Interpretation `newness-in-context`, second part: after the opponent's kill (殺), a capture
+/// that does not parry the mate won nothing; a non-king move that parries the kill and so makes
+/// the capture safe is a new chase (参考图33: "车４平６解杀后形成炮捉车").
+#[test]
+fn parrying_a_kill_makes_a_standing_capture_a_new_chase() {
+    let j = judged(
+        "cxa-2011",
+        "2bak4/4a4/r1n1b4/p1R2N3/2p6/5r3/P1c3P2/4B3N/R8/2BAKA3 w - - 0 1",
+        "f6d5 f4d4 d5f6 d4f4 f6d5 f4d4 d5f6 d4f4",
+    );
+    // Red's horse threatens mate on its way back (ply 7); black's rook parries it (ply 8) and the
+    // cannon c3's capture of the rook c6 becomes a real threat.
+    assert_eq!(class_at(&j, 7), "kill");
+    assert_eq!(class_at(&j, 8), "chase", "{j}");
+    assert_eq!(j["ruling"], "draw");
+}

@@ -1,0 +1,279 @@
+//! Invariance of the repetition judge under the board's symmetries (issue "one general reading
+//! of 捉"): a reading that depends on which side or which wing a figure is drawn on is wrong.
+//!
+//! - **Mirror** (files a↔i): the same classes, the targets mirrored, the same ruling.
+//! - **Colour swap** (the board turned 180°, colours exchanged, the other side to move): the
+//!   same classes, the targets turned, the ruling with the colours exchanged.
+//!
+//! Every worked example with a position is judged in all three forms by both engines
+//! (`compare_judge`: the fast judge must give the oracle's JSON byte for byte on the transformed
+//! games too), and generated games (proptest) by the fast judge against its own mirror image
+//! and colour swap.
+
+mod common;
+
+use proptest::prelude::*;
+use serde_json::Value;
+use xiangqi_difftest::judge::{compare_judge_with, seeded_game, Agreed, JudgeCase};
+
+/// A symmetry of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Symmetry {
+    /// Files a↔i.
+    Mirror,
+    /// Turned 180°, colours and the side to move exchanged.
+    ColourSwap,
+}
+
+impl Symmetry {
+    /// The image of an ICCS point (`e3`).
+    fn point(self, p: &str) -> String {
+        let b = p.as_bytes();
+        let (f, r) = (b[0] - b'a', b[1] - b'0');
+        let (f, r) = match self {
+            Symmetry::Mirror => (8 - f, r),
+            Symmetry::ColourSwap => (8 - f, 9 - r),
+        };
+        format!("{}{}", (b'a' + f) as char, (b'0' + r) as char)
+    }
+
+    /// The image of an ICCS move (`h2e2`).
+    fn mv(self, m: &str) -> String {
+        format!("{}{}", self.point(&m[..2]), self.point(&m[2..4]))
+    }
+
+    /// The image of a FEN (board, side to move; the clock fields are kept).
+    fn fen(self, fen: &str) -> String {
+        let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        let ranks: Vec<String> = fields[0]
+            .split('/')
+            .map(|rank| {
+                let mut cells: Vec<char> = Vec::new();
+                for c in rank.chars() {
+                    match c.to_digit(10) {
+                        Some(n) => cells.extend(std::iter::repeat_n('1', n as usize)),
+                        None => cells.push(c),
+                    }
+                }
+                cells.reverse();
+                if self == Symmetry::ColourSwap {
+                    for c in &mut cells {
+                        *c = if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        };
+                    }
+                }
+                compress(&cells)
+            })
+            .collect();
+        let ranks = match self {
+            Symmetry::Mirror => ranks,
+            Symmetry::ColourSwap => ranks.into_iter().rev().collect(),
+        };
+        fields[0] = ranks.join("/");
+        if self == Symmetry::ColourSwap {
+            fields[1] = if fields[1] == "b" { "w" } else { "b" }.to_string();
+        }
+        fields.join(" ")
+    }
+
+    /// The image of a game.
+    fn case(self, c: &JudgeCase) -> JudgeCase {
+        JudgeCase {
+            rules: c.rules.clone(),
+            fen: self.fen(&c.fen),
+            moves: c.moves.iter().map(|m| self.mv(m)).collect(),
+        }
+    }
+
+    /// The colour name under the symmetry (`red`, `black`, `red_loses`, …).
+    fn colour(self, s: &str) -> String {
+        if self == Symmetry::Mirror {
+            return s.to_string();
+        }
+        if s.contains("red") {
+            s.replace("red", "black")
+        } else {
+            s.replace("black", "red")
+        }
+    }
+}
+
+/// `1` cells back to FEN digits.
+fn compress(cells: &[char]) -> String {
+    let mut out = String::new();
+    let mut run = 0;
+    for &c in cells {
+        if c == '1' {
+            run += 1;
+        } else {
+            if run > 0 {
+                out.push_str(&run.to_string());
+                run = 0;
+            }
+            out.push(c);
+        }
+    }
+    if run > 0 {
+        out.push_str(&run.to_string());
+    }
+    out
+}
+
+/// What must be the same (up to the symmetry) in two judgements: ruling, side that must change,
+/// immediacy, pending, result, each side's pattern, and per cycle move its ply, side, class and
+/// targets (the targets as a set of points).
+fn view(j: &Value, s: Option<Symmetry>) -> Vec<String> {
+    let colour = |v: &Value| {
+        let t = v.as_str().unwrap_or("null").to_string();
+        s.map_or(t.clone(), |s| s.colour(&t))
+    };
+    let mut out = vec![
+        format!("ruling {}", colour(&j["ruling"])),
+        format!("must_change {}", colour(&j["must_change"])),
+        format!("immediate {}", j["immediate"]),
+        format!("pending {}", j["pending"]),
+        format!("result {}", colour(&j["result"])),
+    ];
+    let (red, black) = match s {
+        Some(Symmetry::ColourSwap) => ("black_pattern", "red_pattern"),
+        _ => ("red_pattern", "black_pattern"),
+    };
+    out.push(format!("red_pattern {}", j[red]));
+    out.push(format!("black_pattern {}", j[black]));
+    for c in j["cycle"].as_array().into_iter().flatten() {
+        let mut targets: Vec<String> = c["targets"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(|p| s.map_or(p.to_string(), |s| s.point(p)))
+            .collect();
+        targets.sort();
+        out.push(format!(
+            "ply {} {} {} [{}]",
+            c["ply"],
+            colour(&c["side"]),
+            c["class"].as_str().unwrap_or("?"),
+            targets.join(",")
+        ));
+    }
+    out
+}
+
+/// Judges `case` and its images under both symmetries; every difference, described.
+fn differences(id: &str, case: &JudgeCase, lenient: bool, both_engines: bool) -> Vec<String> {
+    let judge = |c: &JudgeCase| -> Result<Value, String> {
+        let a = if both_engines {
+            compare_judge_with(c, lenient).map_err(|d| format!("fast ≠ oracle: {d:?}"))?
+        } else {
+            fast_only(c, lenient)?
+        };
+        serde_json::from_str(&a.json).map_err(|e| format!("{e}: {}", a.json))
+    };
+    let mut out = Vec::new();
+    let original = match judge(case) {
+        Ok(j) => j,
+        Err(e) => return vec![format!("{id}: {e}")],
+    };
+    for s in [Symmetry::Mirror, Symmetry::ColourSwap] {
+        let image = s.case(case);
+        match judge(&image) {
+            Ok(j) => {
+                // The original's view mapped by the symmetry, against the image's own view.
+                let want = view(&original, None);
+                let got = view(&j, Some(s));
+                if want != got {
+                    out.push(format!(
+                        "{id} {s:?} ({} {}): {:?}",
+                        image.fen,
+                        image.moves.join(" "),
+                        want.iter()
+                            .zip(&got)
+                            .filter(|(a, b)| a != b)
+                            .map(|(a, b)| format!("{a} / image: {b}"))
+                            .collect::<Vec<_>>()
+                    ));
+                }
+            }
+            Err(e) => out.push(format!("{id} {s:?}: {e}")),
+        }
+    }
+    out
+}
+
+/// The fast judge's JSON alone (for the generated games, where the oracle would dominate the
+/// test's time; the differential proptests compare the engines on games of the same kind).
+fn fast_only(c: &JudgeCase, lenient: bool) -> Result<Agreed, String> {
+    use xiangqi_rules::judge::{judge, Builtin, RuleSet};
+    use xiangqi_rules::{Move, Position, RankConvention};
+    let rules = RuleSet::builtin(&c.rules).ok_or_else(|| format!("rule set {}", c.rules))?;
+    let start = if lenient {
+        Position::from_fen_lenient(&c.fen).map(|(p, _)| p)
+    } else {
+        Position::from_fen(&c.fen)
+    }
+    .map_err(|e| format!("FEN {}: {e}", c.fen))?;
+    let moves: Vec<Move> = c
+        .moves
+        .iter()
+        .map(|m| Move::parse_iccs(m, RankConvention::Iccs).map_err(|e| format!("{m}: {e}")))
+        .collect::<Result<_, _>>()?;
+    let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
+    Ok(Agreed {
+        json: serde_json::to_string(&j).map_err(|e| e.to_string())?,
+        cycle: !j.cycle.is_empty(),
+    })
+}
+
+#[test]
+fn every_worked_example_is_judged_alike_mirrored_and_colour_swapped() {
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for y in common::example_docs() {
+        let Some(case) = common::judge_case(&y) else {
+            continue;
+        };
+        let id = common::str_field(&y, "id").unwrap_or("?").to_string();
+        let lenient = y.get("fen_problems").is_some();
+        n += 1;
+        failures.extend(differences(&id, &case, lenient, true));
+    }
+    assert!(n >= 100, "only {n} examples with a position");
+    assert!(
+        failures.is_empty(),
+        "{} of {n} examples are not judged alike under the symmetries:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_symmetries_are_involutions_on_a_figure() {
+    let fen = "3akab2/3r1c3/2c1b1n2/p5RCp/5R3/9/P3P3P/2rCB1N2/4A4/2BA1K3 w - - 0 1";
+    for s in [Symmetry::Mirror, Symmetry::ColourSwap] {
+        assert_eq!(s.fen(&s.fen(fen)), fen, "{s:?}");
+        assert_eq!(s.mv(&s.mv("f5e5")), "f5e5");
+    }
+    assert_eq!(Symmetry::Mirror.mv("h2e2"), "b2e2");
+    assert_eq!(Symmetry::ColourSwap.mv("h2e2"), "b7e7");
+    assert_eq!(
+        Symmetry::ColourSwap.fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"),
+        "5k3/9/9/9/9/9/9/9/9/4K4 b - - 0 1"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Generated games that end in a repetition cycle, under every rule set: the images are
+    /// judged alike.
+    #[test]
+    fn generated_cycles_are_judged_alike_mirrored_and_colour_swapped(seed in any::<u64>()) {
+        let case = seeded_game(seed);
+        let failures = differences(&format!("seed {seed} {}", case.rules), &case, false, false);
+        prop_assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+}
