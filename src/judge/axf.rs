@@ -278,13 +278,18 @@ fn protection_lost(
     target: PieceId,
     m: Move,
 ) -> Option<AttackVerdict> {
-    if !verdict(az, mine, attacker, target, m).rests_on_protection() {
-        return None;
-    }
     let from = before.square_of(attacker)?;
     let to = before.square_of(target)?;
     let mut taken0 = before.clone();
     taken0.play(Move::new(from, to));
+    // No legal recapture before the move, so no true protector: asked first, as it is cheap
+    // and settles most standing attacks (the oracle asks it last, the answer is the same).
+    if captures_on(&taken0, to).is_empty() {
+        return None;
+    }
+    if !verdict(az, mine, attacker, target, m).rests_on_protection() {
+        return None;
+    }
     // A capture answered by mate before the move: the move that parries that mate is no chase.
     if az.mates_at_once(&mut taken0) {
         return None;
