@@ -607,6 +607,55 @@ mod tests {
     }
 
     #[test]
+    fn pinning_the_protector_renews_a_standing_attack() {
+        // 第四節 34 (example item34-pinned-protector): the rook on b0 attacks the cannon on b7
+        // before and after; the horse leaving e6 pins its protector (the rook on e7) to the king.
+        let c = classify_one("9/4k4/1c2r4/4N4/9/9/9/9/9/1R2RK3 w - - 0 1", "e6g5");
+        assert_eq!(c.class, MoveClass::Chase);
+        assert_eq!(
+            c.articles,
+            [
+                art(MoveClass::Chase),
+                "axf.judge.chase.protection-taken".into()
+            ]
+        );
+        assert_eq!(c.targets[0].to_string(), "b7");
+    }
+
+    #[test]
+    fn cutting_a_cannon_protector_renews_a_standing_attack() {
+        // AXF appendix (example appendix-protector-cut-off): the pawn on c6 gives the protecting
+        // cannon on c9 a second screen.
+        let c = classify_one("2c1k4/9/9/3P5/9/9/2p6/9/R1n6/5K3 w - - 0 1", "d6c6");
+        assert_eq!(c.class, MoveClass::Chase);
+        assert_eq!(
+            c.articles,
+            [
+                art(MoveClass::Chase),
+                "axf.judge.chase.protector-cut-off".into()
+            ]
+        );
+    }
+
+    #[test]
+    fn a_cut_that_parries_a_chase_is_no_chase() {
+        // The horse leaves e3 (the screen of the cannon on e8 attacking the horse on e1) and
+        // lands on d5, cutting the rook on i5 from the cannon on a5 it protects.
+        let c = classify_one("5k3/4c4/9/9/c7r/9/4N4/9/4N4/R2K5 w - - 0 1", "e3d5");
+        assert_eq!(c.class, MoveClass::Idle);
+        assert!(c.note.contains("parries a chase"), "{}", c.note);
+    }
+
+    #[test]
+    fn a_protected_same_type_target_that_cannot_take_back_is_not_chased() {
+        // 第四節 27 (example item27-same-type-protected): the pinned rook on e7 cannot take the
+        // rook on a7 back, but the horse on g8 protects it.
+        let c = classify_one("4k4/6n2/4r4/R8/9/9/9/9/4R4/3K5 w - - 0 1", "a6a7");
+        assert_eq!(c.class, MoveClass::Idle);
+        assert!(c.note.contains("truly protected"), "{}", c.note);
+    }
+
+    #[test]
     fn persistent_chases_need_one_piece_chased_on_every_move() {
         let base = classify_one("4k4/9/4b4/9/2r6/9/9/9/2N6/4K4 w - - 0 1", "c1b3");
         let other = Classification {
