@@ -189,6 +189,7 @@ examples! {
     axf_o172 => "axf/O172",
     axf_o173 => "axf/O173",
     axf_appendix_non_perpetual_chase => "axf/appendix-non-perpetual-chase",
+    axf_appendix_protector_cut_off => "axf/appendix-protector-cut-off",
     axf_item01_mate => "axf/item01-mate",
     axf_item02_stalemate => "axf/item02-stalemate",
     axf_item08_two_checks_one_check_back => "axf/item08-two-checks-one-check-back",
@@ -199,6 +200,8 @@ examples! {
     axf_item20_cannon_horse_chase_rook => "axf/item20-cannon-horse-chase-rook",
     axf_item22_rook_horse_cycle => "axf/item22-rook-horse-cycle",
     axf_item24_rook_offer => "axf/item24-rook-offer",
+    axf_item27_same_type_protected => "axf/item27-same-type-protected",
+    axf_item34_pinned_protector => "axf/item34-pinned-protector",
 }
 
 #[test]

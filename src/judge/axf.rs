@@ -12,8 +12,12 @@
 //! - a **chase** (捉) is a new legal attack (absent before the move) by a piece other than the
 //!   king or a pawn (第三節 9) on an enemy piece other than the king or an uncrossed pawn
 //!   (第三節 3), when the target is unprotected (a false root 假根 protects nothing, 第四節 34),
-//!   or is a rook attacked by a lesser piece (第三節 6), or is of the attacker's type and cannot
-//!   take back (第三節 7, 第四節 24);
+//!   or is a rook attacked by a lesser piece (第三節 6), or is of the attacker's type, cannot
+//!   take back and has no true protector (第三節 6–7, 第四節 24, 27); an attack that stood before
+//!   the move is a chase too when the move takes the target's true protection away (pins the
+//!   protector or makes the recapture illegal, 第四節 34; cuts the protector's line, AXF appendix
+//!   "Example of Perpetual Chase", unless the move also parries a chase), a move that parries a
+//!   mate on the capture excepted;
 //! - a **kill** (殺) threatens mate by consecutive checks; allowed in every AXF pattern;
 //! - an **exchange** (兌/獻) creates a same-type attack that the target can answer by taking;
 //! - anything else is **idle** (閒), a threat to win material by a check (要抽吃) included
@@ -43,12 +47,14 @@
 
 use std::collections::BTreeSet;
 
-use super::analysis::{captures_on, captures_ordered, is_king, is_material, is_pawn, piece_name};
+use super::analysis::{
+    captures_on, captures_ordered, is_king, is_material, is_pawn, piece_name, reach_of,
+};
 use super::analysis::{Analyzer, Threat};
 use super::classify::Classification;
 use super::track::{PieceId, Tracked};
 use super::{MoveClass, RuleSet};
-use crate::{Color, Move, MoveList, Role};
+use crate::{Color, Move, MoveList, Role, Square};
 
 /// Why an attack is (or is not) a chase under the AXF rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,12 +65,25 @@ enum AttackVerdict {
     FalseRoot,
     /// 第三節 6: a rook attacked by a lesser piece (horse, cannon, advisor, elephant).
     RookByLesser,
-    /// 第三節 7 / 第四節 24: same type, the target cannot take back.
+    /// 第三節 7 / 第四節 24: same type, the target cannot take back and has no true protector.
     SameTypeCannotAnswer,
     /// 第三節 7 / 第四節 24: same type, the target can take back: an offer, not a chase.
     SameTypeOffer,
+    /// 第三節 6–7 / 第四節 27: same type, the target cannot take back but is truly protected.
+    SameTypeProtected,
     /// 第三節 6 / 第四節 17: the target is truly protected.
     Protected,
+    /// 第四節 34: an attack that stood before the move, whose target the move leaves without a
+    /// true protector while a former protector can still reach its point (pinned, a discovered
+    /// check on the recapture, facing kings).
+    ProtectionTaken,
+    /// AXF appendix "Example of Perpetual Chase": an attack that stood before the move, whose
+    /// former true protectors the move cuts off from the target's point (a cannon's screen, a
+    /// rook's line, a horse's leg, an elephant's eye).
+    ProtectorCutOff,
+    /// The same, but the move also removes an enemy attack that was a chase on one of the
+    /// mover's pieces: a defensive block or screen move (interpretation `axf-defensive-cut`).
+    CutOffDefensive,
 }
 
 impl AttackVerdict {
@@ -75,7 +94,11 @@ impl AttackVerdict {
             AttackVerdict::RookByLesser => "axf.general.6",
             AttackVerdict::SameTypeCannotAnswer => "axf.general.7",
             AttackVerdict::SameTypeOffer => "axf.detail.24",
+            AttackVerdict::SameTypeProtected => "axf.detail.27",
             AttackVerdict::Protected => "axf.detail.17",
+            AttackVerdict::ProtectionTaken => "axf.judge.chase.protection-taken",
+            AttackVerdict::ProtectorCutOff => "axf.judge.chase.protector-cut-off",
+            AttackVerdict::CutOffDefensive => "axf.judge.not-chase.defensive-cut",
         }
     }
 
@@ -86,6 +109,18 @@ impl AttackVerdict {
                 | AttackVerdict::FalseRoot
                 | AttackVerdict::RookByLesser
                 | AttackVerdict::SameTypeCannotAnswer
+                | AttackVerdict::ProtectionTaken
+                | AttackVerdict::ProtectorCutOff
+        )
+    }
+
+    /// A chase that depends on the target having no true protector.
+    fn rests_on_protection(self) -> bool {
+        matches!(
+            self,
+            AttackVerdict::Unprotected
+                | AttackVerdict::FalseRoot
+                | AttackVerdict::SameTypeCannotAnswer
         )
     }
 
@@ -94,9 +129,21 @@ impl AttackVerdict {
             AttackVerdict::Unprotected => "unprotected",
             AttackVerdict::FalseRoot => "falsely protected (假根)",
             AttackVerdict::RookByLesser => "a rook attacked by a lesser piece",
-            AttackVerdict::SameTypeCannotAnswer => "of the same type and cannot take back",
+            AttackVerdict::SameTypeCannotAnswer => {
+                "of the same type, cannot take back and has no true protector"
+            }
             AttackVerdict::SameTypeOffer => "of the same type and can take back: an offer (獻)",
+            AttackVerdict::SameTypeProtected => {
+                "of the same type and cannot take back, but truly protected (真根)"
+            }
             AttackVerdict::Protected => "truly protected (真根)",
+            AttackVerdict::ProtectionTaken => {
+                "attacked before; the move leaves its protector unable to recapture safely (假根)"
+            }
+            AttackVerdict::ProtectorCutOff => "attacked before; the move cuts its protector's line",
+            AttackVerdict::CutOffDefensive => {
+                "attacked before; the move cuts its protector's line, but also parries a chase"
+            }
         }
     }
 }
@@ -152,19 +199,42 @@ fn verdict(
         let answers = b
             .square_of(attacker)
             .is_some_and(|a_sq| b.with_turn(pt.color).pos.is_legal(Move::new(m.to(), a_sq)));
-        return if answers {
-            AttackVerdict::SameTypeOffer
-        } else {
-            AttackVerdict::SameTypeCannotAnswer
+        if answers {
+            return AttackVerdict::SameTypeOffer;
+        }
+        // It cannot: judged like any other target, by its protection (第三節 6–7, 第四節 27).
+        return match protection(az, &taken, m.to()) {
+            Protection::True => AttackVerdict::SameTypeProtected,
+            Protection::None | Protection::False => AttackVerdict::SameTypeCannotAnswer,
         };
     }
     if pt.role == Role::Rook && lesser_than_rook(b, attacker) {
         return AttackVerdict::RookByLesser;
     }
-    // Protection: a legal recapture after which the recapturer is not mated at once.
-    let recaptures = captures_on(&taken, m.to());
+    match protection(az, &taken, m.to()) {
+        Protection::None => AttackVerdict::Unprotected,
+        Protection::False => AttackVerdict::FalseRoot,
+        Protection::True => AttackVerdict::Protected,
+    }
+}
+
+/// How a piece taken on a point is protected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Protection {
+    /// No legal recapture.
+    None,
+    /// Legal recaptures, each answered by mate in one (假根, 第四節 34).
+    False,
+    /// A legal recapture after which the recapturer is not mated at once (真根).
+    True,
+}
+
+/// Protection of the piece just taken on `sq` in `taken`: a legal recapture after which the
+/// recapturer is not mated at once is a true root.
+fn protection(az: &mut Analyzer<'_>, taken: &Tracked, sq: Square) -> Protection {
+    let recaptures = captures_on(taken, sq);
     if recaptures.is_empty() {
-        return AttackVerdict::Unprotected;
+        return Protection::None;
     }
     let true_root = recaptures.into_iter().any(|r| {
         let mut c = taken.clone();
@@ -172,10 +242,94 @@ fn verdict(
         !az.mates_at_once(&mut c)
     });
     if true_root {
-        AttackVerdict::Protected
+        Protection::True
     } else {
-        AttackVerdict::FalseRoot
+        Protection::False
     }
+}
+
+/// The pieces that truly protect the piece just taken on `sq` in `taken` (the protecting side
+/// to move): those with a legal recapture after which the recapturer is not mated at once.
+fn true_protectors(az: &mut Analyzer<'_>, taken: &Tracked, sq: Square) -> Vec<PieceId> {
+    let mut out = Vec::new();
+    for r in captures_on(taken, sq) {
+        let mut c = taken.clone();
+        c.play(r);
+        if !az.mates_at_once(&mut c) {
+            out.extend(taken.id_at(r.from()));
+        }
+    }
+    out
+}
+
+/// An attack that stood before the move (`before`, mover to move) and still stands after it
+/// (`mine`, mover to move again; `m` the capture there): is it a new chase because the move
+/// took the target's protection away (第四節 34; AXF appendix "Example of Perpetual Chase")?
+/// The oracle's `protection_lost`: only a chase that rests on protection is renewed so; before
+/// the move the capture was not answered by mate and some true protector could recapture,
+/// after it none can. A former protector that still reaches the point by its movement gives
+/// [`AttackVerdict::ProtectionTaken`]; none gives [`AttackVerdict::ProtectorCutOff`], or
+/// [`AttackVerdict::CutOffDefensive`] when the move also parries a chase.
+fn protection_lost(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    mine: &Tracked,
+    attacker: PieceId,
+    target: PieceId,
+    m: Move,
+) -> Option<AttackVerdict> {
+    let from = before.square_of(attacker)?;
+    let to = before.square_of(target)?;
+    let mut taken0 = before.clone();
+    taken0.play(Move::new(from, to));
+    // No legal recapture before the move, so no true protector: asked first, as it is cheap
+    // and settles most standing attacks (the oracle asks it last, the answer is the same).
+    if captures_on(&taken0, to).is_empty() {
+        return None;
+    }
+    if !verdict(az, mine, attacker, target, m).rests_on_protection() {
+        return None;
+    }
+    // A capture answered by mate before the move: the move that parries that mate is no chase.
+    if az.mates_at_once(&mut taken0) {
+        return None;
+    }
+    let protectors = true_protectors(az, &taken0, to);
+    if protectors.is_empty() {
+        return None;
+    }
+    let mut taken = mine.clone();
+    taken.play(m);
+    let to_bit = 1u128 << to.index();
+    let still_reaches = protectors
+        .iter()
+        .any(|&p| reach_of(&taken, p) & to_bit != 0);
+    if still_reaches {
+        return Some(AttackVerdict::ProtectionTaken);
+    }
+    if parries_a_chase(az, before, mine) {
+        return Some(AttackVerdict::CutOffDefensive);
+    }
+    Some(AttackVerdict::ProtectorCutOff)
+}
+
+/// Does the move (from `before`, mover to move, to `mine`, mover to move again) remove an
+/// enemy attack that was a chase on one of the mover's pieces before it (the attacker not a
+/// king or a pawn, the verdict a chase)? The oracle's `parries_a_chase`.
+fn parries_a_chase(az: &mut Analyzer<'_>, before: &Tracked, mine: &Tracked) -> bool {
+    let theirs = before.passed();
+    let now = mine.passed();
+    let now_caps: Vec<(PieceId, PieceId)> =
+        captures(&now).into_iter().map(|(a, t, _)| (a, t)).collect();
+    for (a, t, m) in captures(&theirs) {
+        if is_king(&theirs, a) || is_pawn(&theirs, a) || now_caps.contains(&(a, t)) {
+            continue;
+        }
+        if verdict(az, &theirs, a, t, m).is_chase() {
+            return true;
+        }
+    }
+    false
 }
 
 /// The new attacks of the move (`before` with the mover to move, `after` the position after
@@ -192,7 +346,17 @@ fn new_attacks(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) -> Vec<
     let mine = after.passed();
     let mut out = Vec::new();
     for (a, t, m) in captures(&mine) {
-        if was_attack(a, t) || is_king(&mine, a) || is_pawn(&mine, a) {
+        if is_king(&mine, a) || is_pawn(&mine, a) {
+            continue;
+        }
+        if was_attack(a, t) {
+            if let Some(verdict) = protection_lost(az, before, &mine, a, t, m) {
+                out.push(Attack {
+                    attacker: a,
+                    target: t,
+                    verdict,
+                });
+            }
             continue;
         }
         out.push(Attack {
@@ -440,6 +604,55 @@ mod tests {
         assert_eq!(c.class, MoveClass::Chase);
         assert_eq!(c.articles, [art(MoveClass::Chase), "axf.general.7".into()]);
         assert_eq!(c.target_ids.len(), 1);
+    }
+
+    #[test]
+    fn pinning_the_protector_renews_a_standing_attack() {
+        // 第四節 34 (example item34-pinned-protector): the rook on b0 attacks the cannon on b7
+        // before and after; the horse leaving e6 pins its protector (the rook on e7) to the king.
+        let c = classify_one("9/4k4/1c2r4/4N4/9/9/9/9/9/1R2RK3 w - - 0 1", "e6g5");
+        assert_eq!(c.class, MoveClass::Chase);
+        assert_eq!(
+            c.articles,
+            [
+                art(MoveClass::Chase),
+                "axf.judge.chase.protection-taken".into()
+            ]
+        );
+        assert_eq!(c.targets[0].to_string(), "b7");
+    }
+
+    #[test]
+    fn cutting_a_cannon_protector_renews_a_standing_attack() {
+        // AXF appendix (example appendix-protector-cut-off): the pawn on c6 gives the protecting
+        // cannon on c9 a second screen.
+        let c = classify_one("2c1k4/9/9/3P5/9/9/2p6/9/R1n6/5K3 w - - 0 1", "d6c6");
+        assert_eq!(c.class, MoveClass::Chase);
+        assert_eq!(
+            c.articles,
+            [
+                art(MoveClass::Chase),
+                "axf.judge.chase.protector-cut-off".into()
+            ]
+        );
+    }
+
+    #[test]
+    fn a_cut_that_parries_a_chase_is_no_chase() {
+        // The horse leaves e3 (the screen of the cannon on e8 attacking the horse on e1) and
+        // lands on d5, cutting the rook on i5 from the cannon on a5 it protects.
+        let c = classify_one("5k3/4c4/9/9/c7r/9/4N4/9/4N4/R2K5 w - - 0 1", "e3d5");
+        assert_eq!(c.class, MoveClass::Idle);
+        assert!(c.note.contains("parries a chase"), "{}", c.note);
+    }
+
+    #[test]
+    fn a_protected_same_type_target_that_cannot_take_back_is_not_chased() {
+        // 第四節 27 (example item27-same-type-protected): the pinned rook on e7 cannot take the
+        // rook on a7 back, but the horse on g8 protects it.
+        let c = classify_one("4k4/6n2/4r4/R8/9/9/9/9/4R4/3K5 w - - 0 1", "a6a7");
+        assert_eq!(c.class, MoveClass::Idle);
+        assert!(c.note.contains("truly protected"), "{}", c.note);
     }
 
     #[test]

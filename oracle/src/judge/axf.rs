@@ -9,8 +9,12 @@
 //! - a **chase** (捉) is a new legal attack (absent before the move) by a piece other than the king
 //!   or a pawn (第三節 9) on an enemy piece other than the king or an uncrossed pawn (第三節 3), when
 //!   the target is unprotected (a false root 假根 protects nothing, 第四節 34), or is a rook
-//!   attacked by a lesser piece (第三節 6), or is of the attacker's type and cannot take back
-//!   (第三節 7, 第四節 24);
+//!   attacked by a lesser piece (第三節 6), or is of the attacker's type, cannot take back and has
+//!   no true protector (第三節 6–7, 第四節 24, 27); an attack that stood before the move is a chase
+//!   too when the move takes the target's true protection away (pins the protector or makes the
+//!   recapture illegal, 第四節 34; cuts the protector's line, AXF appendix "Example of Perpetual
+//!   Chase", unless the move also parries a chase), a move that parries a mate on the capture
+//!   excepted;
 //! - a **kill** (殺) threatens mate by consecutive checks; allowed in every AXF pattern;
 //! - an **exchange** (兌/獻) creates a same-type attack that the target can answer by taking;
 //! - anything else is **idle** (閒), a threat to win material by a check (要抽吃) included
@@ -31,7 +35,7 @@
 use std::collections::BTreeSet;
 
 use crate::board::{Board, PieceId};
-use crate::coord::{OMove, Side};
+use crate::coord::{Coord, OMove, Side};
 
 use super::analysis::{self, is_king, is_material, is_pawn, mate_by_checks, pass, role_id};
 use super::classify::{piece_name, Classification};
@@ -47,12 +51,25 @@ enum Verdict {
     FalseRoot,
     /// 第三節 6: a rook attacked by a lesser piece (horse, cannon, advisor, elephant).
     RookByLesser,
-    /// 第三節 7 / 第四節 24: same type, the target cannot take back.
+    /// 第三節 7 / 第四節 24: same type, the target cannot take back and has no true protector.
     SameTypeCannotAnswer,
     /// 第三節 7 / 第四節 24: same type, the target can take back: an offer, not a chase.
     SameTypeOffer,
+    /// 第三節 6–7 / 第四節 27: same type, the target cannot take back but is truly protected.
+    SameTypeProtected,
     /// 第三節 6 / 第四節 17: the target is truly protected.
     Protected,
+    /// 第四節 34: an attack that stood before the move, whose target the move leaves without a
+    /// true protector while a former protector can still reach its point (pinned, a discovered
+    /// check on the recapture, facing kings).
+    ProtectionTaken,
+    /// AXF appendix "Example of Perpetual Chase": an attack that stood before the move, whose
+    /// former true protectors the move cuts off from the target's point (a cannon's screen, a
+    /// rook's line, a horse's leg, an elephant's eye).
+    ProtectorCutOff,
+    /// The same, but the move also removes an enemy attack that was a chase on one of the
+    /// mover's pieces: a defensive block or screen move (interpretation `axf-defensive-cut`).
+    CutOffDefensive,
 }
 
 impl Verdict {
@@ -63,7 +80,11 @@ impl Verdict {
             Verdict::RookByLesser => "axf.general.6",
             Verdict::SameTypeCannotAnswer => "axf.general.7",
             Verdict::SameTypeOffer => "axf.detail.24",
+            Verdict::SameTypeProtected => "axf.detail.27",
             Verdict::Protected => "axf.detail.17",
+            Verdict::ProtectionTaken => "axf.judge.chase.protection-taken",
+            Verdict::ProtectorCutOff => "axf.judge.chase.protector-cut-off",
+            Verdict::CutOffDefensive => "axf.judge.not-chase.defensive-cut",
         }
     }
 
@@ -74,6 +95,16 @@ impl Verdict {
                 | Verdict::FalseRoot
                 | Verdict::RookByLesser
                 | Verdict::SameTypeCannotAnswer
+                | Verdict::ProtectionTaken
+                | Verdict::ProtectorCutOff
+        )
+    }
+
+    /// A chase that depends on the target having no true protector.
+    fn rests_on_protection(self) -> bool {
+        matches!(
+            self,
+            Verdict::Unprotected | Verdict::FalseRoot | Verdict::SameTypeCannotAnswer
         )
     }
 
@@ -82,9 +113,21 @@ impl Verdict {
             Verdict::Unprotected => "unprotected",
             Verdict::FalseRoot => "falsely protected (假根)",
             Verdict::RookByLesser => "a rook attacked by a lesser piece",
-            Verdict::SameTypeCannotAnswer => "of the same type and cannot take back",
+            Verdict::SameTypeCannotAnswer => {
+                "of the same type, cannot take back and has no true protector"
+            }
             Verdict::SameTypeOffer => "of the same type and can take back: an offer (獻)",
+            Verdict::SameTypeProtected => {
+                "of the same type and cannot take back, but truly protected (真根)"
+            }
             Verdict::Protected => "truly protected (真根)",
+            Verdict::ProtectionTaken => {
+                "attacked before; the move leaves its protector unable to recapture safely (假根)"
+            }
+            Verdict::ProtectorCutOff => "attacked before; the move cuts its protector's line",
+            Verdict::CutOffDefensive => {
+                "attacked before; the move cuts its protector's line, but also parries a chase"
+            }
         }
     }
 }
@@ -128,23 +171,64 @@ fn verdict(rules: &RuleSet, b: &Board, attacker: PieceId, target: PieceId, m: OM
             .legal_moves()
             .into_iter()
             .any(|r| r.from == m.to && Some(r.to) == b.square_of(attacker));
-        return if answers {
-            Verdict::SameTypeOffer
-        } else {
-            Verdict::SameTypeCannotAnswer
+        if answers {
+            return Verdict::SameTypeOffer;
+        }
+        // It cannot: judged like any other target, by its protection (第三節 6–7, 第四節 27).
+        return match protection(rules, &taken, m.to) {
+            Protection::True => Verdict::SameTypeProtected,
+            Protection::None | Protection::False => Verdict::SameTypeCannotAnswer,
         };
     }
     if role_id(b, target) == "rook" && lesser_than_rook(b, attacker) {
         return Verdict::RookByLesser;
     }
-    // Protection: a legal recapture after which the recapturer is not mated at once.
+    match protection(rules, &taken, m.to) {
+        Protection::None => Verdict::Unprotected,
+        Protection::False => Verdict::FalseRoot,
+        Protection::True => Verdict::Protected,
+    }
+}
+
+/// How a piece taken on a point is protected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Protection {
+    /// No legal recapture.
+    None,
+    /// Legal recaptures, each answered by mate in one (假根, 第四節 34).
+    False,
+    /// A legal recapture after which the recapturer is not mated at once (真根).
+    True,
+}
+
+/// The pieces that truly protect the piece just taken on `sq` in `taken` (the protecting side
+/// to move): those with a legal recapture after which the recapturer is not mated at once.
+fn true_protectors(rules: &RuleSet, taken: &Board, sq: Coord) -> Vec<PieceId> {
+    let mut out: Vec<PieceId> = taken
+        .legal_moves()
+        .into_iter()
+        .filter(|r| r.to == sq)
+        .filter(|r| {
+            let mut c = taken.clone();
+            analysis::apply(&mut c, *r);
+            !analysis::mates_at_once(&analysis::Ctx::new(rules), &c)
+        })
+        .filter_map(|r| taken.piece_id_at(r.from))
+        .collect();
+    out.dedup();
+    out
+}
+
+/// Protection of the piece just taken on `sq` in `taken`: a legal recapture after which the
+/// recapturer is not mated at once is a true root.
+fn protection(rules: &RuleSet, taken: &Board, sq: Coord) -> Protection {
     let recaptures: Vec<OMove> = taken
         .legal_moves()
         .into_iter()
-        .filter(|r| r.to == m.to)
+        .filter(|r| r.to == sq)
         .collect();
     if recaptures.is_empty() {
-        return Verdict::Unprotected;
+        return Protection::None;
     }
     let true_root = recaptures.iter().any(|r| {
         let mut c = taken.clone();
@@ -152,10 +236,74 @@ fn verdict(rules: &RuleSet, b: &Board, attacker: PieceId, target: PieceId, m: OM
         !analysis::mates_at_once(&analysis::Ctx::new(rules), &c)
     });
     if true_root {
-        Verdict::Protected
+        Protection::True
     } else {
-        Verdict::FalseRoot
+        Protection::False
     }
+}
+
+/// An attack that stood before the move (`before`, mover to move) and still stands after it
+/// (`mine`, mover to move again; `m` the capture there): is it a new chase because the move took
+/// the target's protection away (第四節 34; AXF appendix "Example of Perpetual Chase")?
+///
+/// Only a chase that rests on protection is renewed so: before the move the capture was not
+/// answered by mate and some true protector could recapture; after it none can. When one of those
+/// protectors can still reach the target's point by its own movement, its recapture has become
+/// illegal or unsafe (pinned, a discovered check, facing kings): [`Verdict::ProtectionTaken`].
+/// When none can, the move has cut their lines: [`Verdict::ProtectorCutOff`], unless it also
+/// removes an enemy attack that was a chase on one of the mover's pieces
+/// ([`Verdict::CutOffDefensive`], no chase).
+fn protection_lost(
+    rules: &RuleSet,
+    before: &Board,
+    mine: &Board,
+    attacker: PieceId,
+    target: PieceId,
+    m: OMove,
+) -> Option<Verdict> {
+    if !verdict(rules, mine, attacker, target, m).rests_on_protection() {
+        return None;
+    }
+    let from = before.square_of(attacker)?;
+    let to = before.square_of(target)?;
+    let mut taken0 = before.clone();
+    analysis::apply(&mut taken0, OMove { from, to });
+    // A capture answered by mate before the move: the move that parries that mate is no chase.
+    if analysis::mates_at_once(&analysis::Ctx::new(rules), &taken0) {
+        return None;
+    }
+    let protectors = true_protectors(rules, &taken0, to);
+    if protectors.is_empty() {
+        return None;
+    }
+    let mut taken = mine.clone();
+    analysis::apply(&mut taken, m);
+    let still_reaches = protectors
+        .iter()
+        .any(|&p| taken.square_of(p).is_some() && analysis::reach_of(&taken, p).contains(&to));
+    if still_reaches {
+        return Some(Verdict::ProtectionTaken);
+    }
+    if parries_a_chase(rules, before, mine) {
+        return Some(Verdict::CutOffDefensive);
+    }
+    Some(Verdict::ProtectorCutOff)
+}
+
+/// Does the move (from `before`, mover to move, to `mine`, mover to move again) remove an enemy
+/// attack that was a chase on one of the mover's pieces before it (the attacker not a king or a
+/// pawn, the verdict a chase)?
+fn parries_a_chase(rules: &RuleSet, before: &Board, mine: &Board) -> bool {
+    let theirs = pass(before);
+    let now = pass(mine);
+    let now_caps: BTreeSet<(PieceId, PieceId)> =
+        captures(&now).into_iter().map(|(a, t, _)| (a, t)).collect();
+    captures(&theirs).into_iter().any(|(a, t, m)| {
+        !is_king(&theirs, a)
+            && !is_pawn(&theirs, a)
+            && !now_caps.contains(&(a, t))
+            && verdict(rules, &theirs, a, t, m).is_chase()
+    })
 }
 
 /// The new attacks of the move (`before` with the mover to move, `after` the position after it),
@@ -168,7 +316,17 @@ fn new_attacks(rules: &RuleSet, before: &Board, after: &Board) -> (Vec<Attack>, 
     let mine = pass(after);
     let mut out = Vec::new();
     for (a, t, m) in captures(&mine) {
-        if old.contains(&(a, t)) || is_king(&mine, a) || is_pawn(&mine, a) {
+        if is_king(&mine, a) || is_pawn(&mine, a) {
+            continue;
+        }
+        if old.contains(&(a, t)) {
+            if let Some(verdict) = protection_lost(rules, before, &mine, a, t, m) {
+                out.push(Attack {
+                    attacker: a,
+                    target: t,
+                    verdict,
+                });
+            }
             continue;
         }
         out.push(Attack {
