@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 mod bitboard;
+pub mod builtin_spec;
 mod explain;
 mod fen;
 pub mod judge;

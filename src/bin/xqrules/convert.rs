@@ -121,7 +121,7 @@ pub fn run(args: ConvertArgs) -> Result<(), String> {
             after.play(m);
             line(&mut out, args.format, &m.to_string(), &text, &after)?;
         }
-        print!("{out}");
+        out!("{out}");
         return Ok(());
     }
     let mut p = pos;
@@ -134,7 +134,7 @@ pub fn run(args: ConvertArgs) -> Result<(), String> {
         };
         let bad = |e: String| {
             // Print what was converted before the bad move, then fail.
-            print!("{out}");
+            out!("{out}");
             format!("move {} {text:?}: {e}", i + 1)
         };
         let m = parse_move(&p, text, from).map_err(|e| bad(e.to_string()))?;
@@ -142,6 +142,6 @@ pub fn run(args: ConvertArgs) -> Result<(), String> {
         p.play(m);
         line(&mut out, args.format, &m.to_string(), &converted, &p)?;
     }
-    print!("{out}");
+    out!("{out}");
     Ok(())
 }

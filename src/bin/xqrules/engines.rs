@@ -24,7 +24,8 @@ pub enum Ranks {
 }
 
 impl Ranks {
-    fn convention(self) -> RankConvention {
+    /// The library's rank convention of this numbering.
+    pub fn convention(self) -> RankConvention {
         match self {
             Ranks::Iccs => RankConvention::Iccs,
             Ranks::FairyStockfish => RankConvention::FairyStockfish,

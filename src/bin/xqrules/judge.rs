@@ -5,26 +5,40 @@
 //! `fast` (default, `xiangqi_rules::judge`, rule sets compiled in by build.rs) and `oracle` (the
 //! reference, which also reads an amended spec directory at run time with `--spec`).
 //!
+//! Every mode reads its input the same way: `--rules` (default cxa-1999, or the example's),
+//! `--ranks`, `--lenient`; and every JSON judgement has the same keys in the same order, ending
+//! with `moves_after_end` (moves the judge did not look at because the game had ended or was
+//! suspended for a ruling) and `spec_hash` (the rules it was made under).
+//!
 //! Exit code 0 for any ruling; 2 for bad input (FEN, a move with its 1-based index, rule set,
-//! example id, spec directory, `--spec` with the fast engine).
+//! example id, spec directory, `--spec` with the fast engine); 1 when some case of `--batch` or
+//! record of `--game` could not be judged (each is reported on its own line).
 
 use std::io::BufRead;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use xiangqi_oracle::judge::{explain, judge, RuleSet};
+use serde_json::Value;
+use xiangqi_oracle::judge::RuleSet;
 use xiangqi_oracle::{Board, OMove, Spec};
+
+use crate::engines::Ranks;
+
+/// The rule set of every mode when neither `--rules` nor an example names one.
+pub const DEFAULT_RULES: &str = "cxa-1999";
 
 /// Arguments of `xqrules judge`.
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
-    /// Rule set: cxa-1999, cxa-2011 or axf (with --example: defaults to the example's).
+    /// Rule set: cxa-1999, cxa-2011 or axf. Default: the example's with --example, else
+    /// cxa-1999 (in every mode; the JSON names it in `rules`).
     #[arg(long)]
     rules: Option<String>,
     /// Start position in Xiangqi FEN (default: the start position, or the example's).
     #[arg(long)]
     fen: Option<String>,
-    /// The moves in ICCS, separated by spaces or commas (default: the example's `moves_full`).
+    /// The moves in ICCS (in the --ranks numbering), separated by spaces or commas (default: the
+    /// example's `moves_full`).
     #[arg(long)]
     moves: Option<String>,
     /// A bundled worked example, e.g. cxa-1999/fig03, cxa-2011/fig29-var or axf/O46.
@@ -43,17 +57,25 @@ pub struct JudgeArgs {
     /// engine's rule sets are compiled in).
     #[arg(long)]
     spec: Option<PathBuf>,
-    /// Game records to judge: PGN files (several games each, UTF-8 or GBK), XQF files, or
-    /// directories (read recursively for *.pgn and *.xqf). With --rules (default cxa-1999).
-    /// One game prints its explanation (or JSON); more print one JSON line per game, with a
-    /// progress bar on stderr. Exit 1 when a record could not be judged (each is reported).
+    /// Rank numbering of the moves read (--moves, --batch): 0-9 (ICCS) or 1-10
+    /// (Fairy-Stockfish UCI). The output is in ICCS.
+    #[arg(long, value_enum, default_value_t = Ranks::Iccs)]
+    ranks: Ranks,
+    /// Accept analysis positions: skip the piece-count, placement and check validations of the
+    /// FEN, and say on stderr which ones were relaxed.
+    #[arg(long)]
+    lenient: bool,
+    /// Game records to judge: PGN files (several games each, UTF-8 or GBK), XQF files (both
+    /// recognised by content), directories (read recursively for *.pgn and *.xqf), or - for
+    /// stdin. One game prints its explanation (or JSON); more print one JSON line per game,
+    /// judged or an error, with a progress bar on stderr. A record whose Result differs from
+    /// the ruling is said so. Exit 1 when a record could not be judged.
     #[arg(long, num_args = 1.., conflicts_with_all = ["example", "moves", "fen"])]
     game: Vec<PathBuf>,
     /// Many cases at once, as JSON lines (FILE, or - for stdin): each line an object
-    /// `{"id": any, "fen": "...", "moves": "m1 m2 ..." or ["m1", ...]}` (ICCS moves). Prints one
-    /// JSON line per case: `{"id": .., "judgement": {..}}` or `{"id": .., "error": ".."}`.
-    /// With --rules (default cxa-1999) and --engine (default fast). Exit 1 when some case could
-    /// not be judged.
+    /// `{"id": any, "fen": "...", "moves": "m1 m2 ..." or ["m1", ...]}`. Prints one JSON line
+    /// per input line: `{"id": .., "judgement": {..}}` or `{"id": .., "line": N, "error": ".."}`
+    /// (a line that is not UTF-8 or not JSON too). Exit 1 when some case could not be judged.
     #[arg(long, conflicts_with_all = ["example", "moves", "fen", "game"])]
     batch: Option<PathBuf>,
 }
@@ -135,10 +157,32 @@ impl JudgeArgs {
             None => JudgeEngine::Fast,
         }
     }
+
+    /// The judge of these arguments for rule set `rules_id`.
+    fn judge(&self, rules_id: &str) -> Result<Judge, String> {
+        if self.engine() == JudgeEngine::Fast {
+            return Ok(Judge::Fast(fast::rule_set(rules_id)?));
+        }
+        let (rules, spec) = rules_and_spec(self, rules_id)?;
+        let hash = match &self.spec {
+            Some(dir) => xiangqi_rules::builtin_spec::hash_dir(dir)
+                .map_err(|e| format!("spec {}: {e}", dir.display()))?,
+            None => xiangqi_rules::builtin_spec::HASH.to_string(),
+        };
+        Ok(Judge::Oracle(Box::new((rules, spec, hash))))
+    }
 }
 
-/// Runs `xqrules judge`; `Err` is printed with exit code 2. `Ok(false)`: some game records
-/// could not be judged (reported on stdout), exit code 1.
+/// Splits a move list written with spaces or commas.
+fn split_moves(text: &str) -> Vec<String> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs `xqrules judge`; `Err` is printed with exit code 2. `Ok(false)`: some cases or game
+/// records could not be judged (each reported on stdout), exit code 1.
 pub fn run(args: JudgeArgs) -> Result<bool, String> {
     if args.engine == Some(JudgeEngine::Fast) {
         if let Some(dir) = &args.spec {
@@ -160,76 +204,182 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
         .rules
         .clone()
         .or_else(|| example.as_ref().map(|e| e.rules.clone()))
-        .ok_or("judge: --rules cxa-1999|cxa-2011|axf (or --example ID) is required")?;
+        .unwrap_or_else(|| DEFAULT_RULES.to_string());
     let fen = args
         .fen
         .clone()
         .or_else(|| example.as_ref().map(|e| e.fen.clone()));
     let texts: Vec<String> = match (&args.moves, &example) {
-        (Some(m), _) => m
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-            .collect(),
+        (Some(m), _) => split_moves(m),
         (None, Some(e)) => e.moves.clone(),
         (None, None) => {
-            return Err("judge: --moves \"m1 m2 ...\" (or --example ID) is required".into())
+            return Err(
+                "judge: --moves \"m1 m2 ...\" (or --example ID, --game, --batch) is required"
+                    .into(),
+            )
         }
     };
-    if args.engine() == JudgeEngine::Fast {
-        return fast::run(&args, &rules_id, fen.as_deref(), &texts);
-    }
-    let (rules, spec) = match &args.spec {
-        Some(dir) => (
-            RuleSet::load_dir(&rules_id, &dir.join("rules")).map_err(|e| e.to_string())?,
-            Spec::load_dir(dir).map_err(|e| format!("spec {}: {e}", dir.display()))?,
-        ),
-        None => (
-            RuleSet::embedded(&rules_id).map_err(|e| e.to_string())?,
-            Spec::embedded().clone(),
-        ),
-    };
-    let start = match &fen {
-        Some(f) => Board::from_fen(&spec, f).map_err(|e| format!("bad FEN: {e}"))?,
-        None => Board::start(&spec),
-    };
-    let moves: Vec<OMove> = texts
-        .iter()
-        .enumerate()
-        .map(|(i, t)| OMove::parse_iccs(t).map_err(|e| format!("move {} {t:?}: {e}", i + 1)))
-        .collect::<Result<_, _>>()?;
-    let j = judge(&rules, &start, &moves).map_err(|e| e.to_string())?;
-    match args.format {
-        Format::Json => {
-            let s = serde_json::to_string_pretty(&j).map_err(|e| e.to_string())?;
-            println!("{s}");
-        }
-        Format::Text => print!("{}", explain(&j, &start)),
-    }
+    let judge = args.judge(&rules_id)?;
+    let (j, text) = judge.moves(fen.as_deref(), &texts, args.ranks, args.lenient, true)?;
+    print_one(args.format, &j, &text);
     Ok(true)
 }
 
-/// The rule set of the engine that judges a batch.
-enum BatchRules {
-    /// The oracle, with its spec (embedded or `--spec DIR`).
-    Oracle(Box<(RuleSet, Spec)>),
+/// Prints one judgement: the JSON contract, or the explanation with a warning on stderr for
+/// the moves after the end.
+fn print_one(format: Format, j: &Value, text: &str) {
+    match format {
+        Format::Json => outln!(
+            "{}",
+            serde_json::to_string_pretty(j).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+        ),
+        Format::Text => {
+            out!("{text}");
+            let after = j
+                .get("moves_after_end")
+                .and_then(Value::as_u64)
+                .unwrap_or(0);
+            if after > 0 {
+                let ply = j.get("ply").and_then(Value::as_u64).unwrap_or(0);
+                eprintln!(
+                    "xqrules: warning: {after} move{} after ply {ply} not judged: judging ends \
+                     where the rules end the game or suspend it for a ruling",
+                    if after == 1 { "" } else { "s" }
+                );
+            }
+        }
+    }
+}
+
+/// The judge of a command: the fast engine's compiled rule set, or the oracle with its rule
+/// set, spec and the spec's hash.
+enum Judge {
+    /// The oracle, with its spec (embedded or `--spec DIR`) and that spec's hash.
+    Oracle(Box<(RuleSet, Spec, String)>),
     /// The fast engine's compiled rule set.
     Fast(&'static xiangqi_rules::judge::RuleSet),
 }
 
+/// The JSON contract of a judgement of `total` moves: the engine's fields, then
+/// `moves_after_end` and `spec_hash`.
+fn contract(j: Value, total: usize, hash: &str) -> Value {
+    let mut j = j;
+    let ply = j.get("ply").and_then(Value::as_u64).unwrap_or(0) as usize;
+    if let Value::Object(map) = &mut j {
+        map.insert(
+            "moves_after_end".to_string(),
+            Value::from(total.saturating_sub(ply)),
+        );
+        map.insert("spec_hash".to_string(), Value::from(hash));
+    }
+    j
+}
+
+/// Move texts in `ranks` as ICCS (ranks 0-9); an error names the move's number (from 1).
+fn to_iccs(texts: &[String], ranks: Ranks) -> Result<Vec<String>, String> {
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            xiangqi_rules::Move::parse_iccs(t, ranks.convention())
+                .map(|m| m.to_iccs(xiangqi_rules::RankConvention::Iccs))
+                .map_err(|e| format!("move {} {t:?}: {e}", i + 1))
+        })
+        .collect()
+}
+
+impl Judge {
+    /// Judges `texts` (in `ranks`) from `fen` (default: the start position): the JSON contract
+    /// and, when `explain`, the explanation.
+    fn moves(
+        &self,
+        fen: Option<&str>,
+        texts: &[String],
+        ranks: Ranks,
+        lenient: bool,
+        explain: bool,
+    ) -> Result<(Value, String), String> {
+        let texts = to_iccs(texts, ranks)?;
+        match self {
+            Judge::Oracle(rs) => {
+                let (rules, spec, hash) = &**rs;
+                let start = match fen {
+                    None => Board::start(spec),
+                    Some(f) if lenient => {
+                        let (board, relaxed) = Board::from_fen_lenient(spec, f)
+                            .map_err(|e| format!("bad FEN: {e}"))?;
+                        for r in relaxed {
+                            eprintln!("xqrules: note: lenient FEN, not checked: {}", r.violation);
+                        }
+                        board
+                    }
+                    Some(f) => Board::from_fen(spec, f).map_err(|e| format!("bad FEN: {e}"))?,
+                };
+                let moves: Vec<OMove> = texts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        OMove::parse_iccs(t).map_err(|e| format!("move {} {t:?}: {e}", i + 1))
+                    })
+                    .collect::<Result<_, _>>()?;
+                let j = xiangqi_oracle::judge::judge(rules, &start, &moves)
+                    .map_err(|e| e.to_string())?;
+                let text = if explain {
+                    xiangqi_oracle::judge::explain(&j, &start)
+                } else {
+                    String::new()
+                };
+                let value = serde_json::to_value(&j).map_err(|e| e.to_string())?;
+                Ok((contract(value, texts.len(), hash), text))
+            }
+            Judge::Fast(rules) => {
+                use xiangqi_rules::Position;
+                let start = match fen {
+                    None => Position::startpos(),
+                    Some(f) if lenient => {
+                        let (pos, relaxed) =
+                            Position::from_fen_lenient(f).map_err(|e| format!("bad FEN: {e}"))?;
+                        for r in relaxed {
+                            eprintln!("xqrules: note: lenient FEN, not checked: {r}");
+                        }
+                        pos
+                    }
+                    Some(f) => Position::from_fen(f).map_err(|e| format!("bad FEN: {e}"))?,
+                };
+                let moves = texts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        xiangqi_rules::Move::parse_iccs(t, xiangqi_rules::RankConvention::Iccs)
+                            .map_err(|e| format!("move {} {t:?}: {e}", i + 1))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                let j = xiangqi_rules::judge::judge(rules, &start, &moves)
+                    .map_err(|e| e.to_string())?;
+                let text = if explain {
+                    xiangqi_rules::judge::explain(&j, &start)
+                } else {
+                    String::new()
+                };
+                let value = serde_json::to_value(&j).map_err(|e| e.to_string())?;
+                Ok((
+                    contract(value, texts.len(), xiangqi_rules::builtin_spec::HASH),
+                    text,
+                ))
+            }
+        }
+    }
+}
+
 /// One case of `judge --batch`.
-fn batch_case(rules: &BatchRules, line: &serde_json::Value) -> Result<serde_json::Value, String> {
+fn batch_case(args: &JudgeArgs, judge: &Judge, line: &Value) -> Result<Value, String> {
     let fen = line
         .get("fen")
         .and_then(|f| f.as_str())
         .ok_or("no \"fen\" string")?;
     let texts: Vec<String> = match line.get("moves") {
-        Some(serde_json::Value::String(m)) => m
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-            .collect(),
-        Some(serde_json::Value::Array(a)) => a
+        Some(Value::String(m)) => split_moves(m),
+        Some(Value::Array(a)) => a
             .iter()
             .map(|m| {
                 m.as_str()
@@ -240,52 +390,16 @@ fn batch_case(rules: &BatchRules, line: &serde_json::Value) -> Result<serde_json
         None => Vec::new(),
         Some(_) => return Err("\"moves\" is neither a string nor a list".into()),
     };
-    match rules {
-        BatchRules::Oracle(rs) => {
-            let (rules, spec) = &**rs;
-            let start = Board::from_fen(spec, fen).map_err(|e| format!("bad FEN: {e}"))?;
-            let moves: Vec<OMove> = texts
-                .iter()
-                .enumerate()
-                .map(|(i, t)| {
-                    OMove::parse_iccs(t).map_err(|e| format!("move {} {t:?}: {e}", i + 1))
-                })
-                .collect::<Result<_, _>>()?;
-            let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
-            serde_json::to_value(&j).map_err(|e| e.to_string())
-        }
-        BatchRules::Fast(rules) => {
-            use xiangqi_rules::Position;
-            let start = Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
-            let moves = parse_iccs_moves(&texts)?;
-            let j =
-                xiangqi_rules::judge::judge(rules, &start, &moves).map_err(|e| e.to_string())?;
-            serde_json::to_value(&j).map_err(|e| e.to_string())
-        }
-    }
+    judge
+        .moves(Some(fen), &texts, args.ranks, args.lenient, false)
+        .map(|(j, _)| j)
 }
 
-/// `judge --batch`: JSON lines in, JSON lines out; `Ok(false)` when a case failed.
-/// ICCS move texts for the fast engine; an error names the move's number (from 1) and text.
-fn parse_iccs_moves<S: AsRef<str>>(texts: &[S]) -> Result<Vec<xiangqi_rules::Move>, String> {
-    texts
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            let t = t.as_ref();
-            xiangqi_rules::Move::parse_iccs(t, xiangqi_rules::RankConvention::Iccs)
-                .map_err(|e| format!("move {} {t:?}: {e}", i + 1))
-        })
-        .collect()
-}
-
+/// `judge --batch`: JSON lines in, one JSON line out per input line; `Ok(false)` when a case
+/// failed.
 fn run_batch(args: &JudgeArgs, path: &std::path::Path) -> Result<bool, String> {
-    let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
-    let rules = if args.engine() == JudgeEngine::Fast {
-        BatchRules::Fast(fast::rule_set(&rules_id)?)
-    } else {
-        BatchRules::Oracle(Box::new(rules_and_spec(args, &rules_id)?))
-    };
+    let rules_id = args.rules.as_deref().unwrap_or(DEFAULT_RULES);
+    let judge = args.judge(rules_id)?;
     let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
         Box::new(std::io::BufReader::new(std::io::stdin()))
     } else {
@@ -294,19 +408,49 @@ fn run_batch(args: &JudgeArgs, path: &std::path::Path) -> Result<bool, String> {
         ))
     };
     let mut ok = true;
-    for (n, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| format!("{}: line {}: {e}", path.display(), n + 1))?;
+    // Lines are read as bytes: a line that is not UTF-8 is one bad case, not the end of the
+    // batch.
+    for (n, line) in reader.split(b'\n').enumerate() {
+        let line = match line {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                // The input itself failed (not one line of it): report where, and stop.
+                let error = format!("cannot read {}: {e}", path.display());
+                outln!(
+                    "{}",
+                    serde_json::json!({"id": null, "line": n + 1, "error": error})
+                );
+                return Ok(false);
+            }
+        };
+        let line = match String::from_utf8(line) {
+            Ok(text) => text,
+            Err(e) => {
+                ok = false;
+                let at = e.utf8_error().valid_up_to();
+                let error = format!(
+                    "not UTF-8 text: byte {:#04x} at column {}",
+                    e.as_bytes()[at],
+                    at + 1
+                );
+                outln!(
+                    "{}",
+                    serde_json::json!({"id": null, "line": n + 1, "error": error})
+                );
+                continue;
+            }
+        };
         if line.trim().is_empty() {
             continue;
         }
-        let out = match serde_json::from_str::<serde_json::Value>(&line) {
+        let out = match serde_json::from_str::<Value>(&line) {
             Err(e) => {
                 ok = false;
-                serde_json::json!({"line": n + 1, "error": format!("not JSON: {e}")})
+                serde_json::json!({"id": null, "line": n + 1, "error": format!("not JSON: {e}")})
             }
             Ok(v) => {
-                let id = v.get("id").cloned().unwrap_or(serde_json::Value::Null);
-                match batch_case(&rules, &v) {
+                let id = v.get("id").cloned().unwrap_or(Value::Null);
+                match batch_case(args, &judge, &v) {
                     Ok(j) => serde_json::json!({"id": id, "judgement": j}),
                     Err(e) => {
                         ok = false;
@@ -315,7 +459,7 @@ fn run_batch(args: &JudgeArgs, path: &std::path::Path) -> Result<bool, String> {
                 }
             }
         };
-        println!("{out}");
+        outln!("{out}");
     }
     Ok(ok)
 }
@@ -340,13 +484,14 @@ pub(crate) mod games {
 
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use serde_json::json;
+    use serde_json::Value;
     use xiangqi_oracle::judge::{explain, judge_record, RuleSet};
     use xiangqi_oracle::{Board, OMove, Spec};
     use xiangqi_rules::judge as fast;
-    use xiangqi_rules::record::{self, GameRecord};
+    use xiangqi_rules::record::{self, GameRecord, GameResult};
     use xiangqi_rules::RankConvention;
 
-    use super::{rules_and_spec, Format, JudgeArgs, JudgeEngine};
+    use super::{contract, print_one, Format, Judge, JudgeArgs, DEFAULT_RULES};
 
     /// One game of the input, or the reason it could not be read.
     pub(crate) struct Entry {
@@ -356,9 +501,12 @@ pub(crate) mod games {
         pub(crate) record: Result<GameRecord, String>,
     }
 
-    /// Every *.pgn / *.xqf below a directory (sorted), or the file itself.
+    /// Every *.pgn / *.xqf below a directory (sorted), or the file itself (`-`: stdin).
     fn files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-        if path.is_dir() {
+        if path.as_os_str() == "-" {
+            out.push(path.to_path_buf());
+            Ok(())
+        } else if path.is_dir() {
             let mut children: Vec<PathBuf> = std::fs::read_dir(path)
                 .map_err(|e| format!("{}: {e}", path.display()))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
@@ -382,7 +530,9 @@ pub(crate) mod games {
         }
     }
 
-    /// Reads every game of every file; a broken file or game becomes an `Err` entry.
+    /// Reads every game of every file; a broken file or game becomes an `Err` entry. Files are
+    /// recognised by content (the XQF signature, else text as PGN); text skipped after a
+    /// game's result is reported as a warning on stderr.
     pub(crate) fn read(paths: &[PathBuf]) -> Result<Vec<Entry>, String> {
         let mut list = Vec::new();
         for p in paths {
@@ -390,8 +540,19 @@ pub(crate) mod games {
         }
         let mut entries = Vec::new();
         for path in list {
-            let file = path.display().to_string();
-            let bytes = match std::fs::read(&path) {
+            let stdin = path.as_os_str() == "-";
+            let file = if stdin {
+                "(stdin)".to_string()
+            } else {
+                path.display().to_string()
+            };
+            let read = if stdin {
+                let mut bytes = Vec::new();
+                std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map(|_| bytes)
+            } else {
+                std::fs::read(&path)
+            };
+            let bytes = match read {
                 Ok(b) => b,
                 Err(e) => {
                     entries.push(Entry {
@@ -410,8 +571,23 @@ pub(crate) mod games {
                 });
                 continue;
             }
+            if let Some(offset) = record::binary_offset(&bytes) {
+                let e = record::RecordError::NotARecord {
+                    offset,
+                    byte: bytes[offset],
+                };
+                entries.push(Entry {
+                    file,
+                    game: 1,
+                    record: Err(e.to_string()),
+                });
+                continue;
+            }
             let (text, _) = record::decode_text(&bytes);
-            let games = record::pgn::read_games(&text);
+            let (games, warnings) = record::pgn::read_games_noting(&text);
+            for w in warnings {
+                eprintln!("xqrules: warning: {file}: {w}");
+            }
             if games.is_empty() {
                 entries.push(Entry {
                     file: file.clone(),
@@ -430,26 +606,19 @@ pub(crate) mod games {
         Ok(entries)
     }
 
-    /// The rule set of the chosen engine.
-    enum Rules {
-        Oracle(Box<(RuleSet, Spec)>),
-        Fast(&'static fast::RuleSet),
-    }
-
-    /// Judges one game record (its start position and main line): the judgement as JSON and
-    /// its explanation.
-    fn judge_game_with(
-        rules: &Rules,
-        game: &GameRecord,
-    ) -> Result<(serde_json::Value, String), String> {
+    /// Judges one game record (its start position and main line): the JSON contract and the
+    /// explanation.
+    fn judge_game_with(judge: &Judge, game: &GameRecord) -> Result<(Value, String), String> {
         let json = |j: &dyn erased::Json| j.value();
-        match rules {
-            Rules::Oracle(rs) => {
-                let (rules, spec) = &**rs;
+        // A losing last move (below) is one more move of the record.
+        let total = game.moves.len() + usize::from(game.losing_move.is_some());
+        match judge {
+            Judge::Oracle(rs) => {
+                let (rules, spec, hash) = &**rs;
                 let (start, j) = judge_game(rules, spec, game)?;
-                Ok((json(&j), explain(&j, &start)))
+                Ok((contract(json(&j), total, hash), explain(&j, &start)))
             }
-            Rules::Fast(rules) => {
+            Judge::Fast(rules) => {
                 let start = xiangqi_rules::Position::from_fen(&game.start_fen)
                     .map_err(|e| format!("start position: {e}"))?;
                 // A record may end with a move that exposes the mover's king: a loss for its
@@ -457,7 +626,10 @@ pub(crate) mod games {
                 let last = game.losing_move.as_ref().map(|lm| lm.mv);
                 let j = fast::judge_record(rules, &start, &game.moves, last)
                     .map_err(|e| e.to_string())?;
-                Ok((json(&j), fast::explain(&j, &start)))
+                Ok((
+                    contract(json(&j), total, xiangqi_rules::builtin_spec::HASH),
+                    fast::explain(&j, &start),
+                ))
             }
         }
     }
@@ -508,12 +680,7 @@ pub(crate) mod games {
 
     /// Runs `judge --game`; `Ok(false)` when some record could not be judged.
     pub(super) fn run(args: &JudgeArgs) -> Result<bool, String> {
-        let rules_id = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
-        let rules = if args.engine() == JudgeEngine::Fast {
-            Rules::Fast(super::fast::rule_set(&rules_id)?)
-        } else {
-            Rules::Oracle(Box::new(rules_and_spec(args, &rules_id)?))
-        };
+        let rules = args.judge(args.rules.as_deref().unwrap_or(DEFAULT_RULES))?;
         let entries = read(&args.game)?;
         if entries.is_empty() {
             return Err("judge --game: no *.pgn or *.xqf file found".to_string());
@@ -525,15 +692,17 @@ pub(crate) mod games {
                 .map_err(|e| format!("{}: {e}", only.file))?;
             let (j, text) =
                 judge_game_with(&rules, game).map_err(|e| format!("{}: {e}", only.file))?;
-            match args.format {
-                Format::Json => println!(
-                    "{}",
-                    serde_json::to_string_pretty(&j).map_err(|e| e.to_string())?
-                ),
-                Format::Text => {
-                    println!("Game: {} ({})", only.file, tags_line(game));
-                    print!("{text}");
-                }
+            if args.format == Format::Text {
+                outln!("Game: {} ({})", only.file, tags_line(game));
+            }
+            print_one(args.format, &j, &text);
+            if result_agrees(game, &j) == Some(false) {
+                eprintln!(
+                    "xqrules: warning: {}: the record's Result {} differs from the ruling ({})",
+                    only.file,
+                    game.result,
+                    j["result"].as_str().unwrap_or("?")
+                );
             }
             return Ok(true);
         }
@@ -554,6 +723,8 @@ pub(crate) mod games {
                     judged += 1;
                     json!({"file": e.file, "game": e.game, "status": "judged",
                            "tags": g.tags.iter().cloned().collect::<std::collections::BTreeMap<_, _>>(),
+                           "record_result": g.result.pgn(),
+                           "result_agrees": result_agrees(&g, &j),
                            "judgement": j})
                 }
                 Err(err) => {
@@ -561,7 +732,7 @@ pub(crate) mod games {
                     json!({"file": e.file, "game": e.game, "status": "error", "error": err})
                 }
             };
-            bar.suspend(|| println!("{line}"));
+            bar.suspend(|| outln!("{line}"));
             bar.inc(1);
         }
         bar.finish_and_clear();
@@ -572,6 +743,18 @@ pub(crate) mod games {
         Ok(failed == 0)
     }
 
+    /// Whether the record's result is the judge's: `None` when either is undecided (`*`, or
+    /// a game the rules did not end, such as one lost on time or by resignation).
+    fn result_agrees(game: &GameRecord, j: &Value) -> Option<bool> {
+        let ruled = match j.get("result").and_then(Value::as_str)? {
+            "red_wins" => GameResult::RedWins,
+            "black_wins" => GameResult::BlackWins,
+            "draw" => GameResult::Draw,
+            _ => return None,
+        };
+        (game.result != GameResult::Unknown).then(|| game.result == ruled)
+    }
+
     fn tags_line(game: &GameRecord) -> String {
         let tag = |k: &str| game.tag(k).unwrap_or("?").to_string();
         format!("{}, result {}", tag("Event"), tag("Result"))
@@ -580,10 +763,7 @@ pub(crate) mod games {
 
 /// The fast engine (`xiangqi_rules::judge`).
 mod fast {
-    use xiangqi_rules::judge::{explain, judge, Builtin, RuleSet, BUILTIN_RULE_SETS};
-    use xiangqi_rules::Position;
-
-    use super::{parse_iccs_moves, Format, JudgeArgs};
+    use xiangqi_rules::judge::{Builtin, RuleSet, BUILTIN_RULE_SETS};
 
     /// The compiled rule set `id`, or an error naming the known ones.
     pub(super) fn rule_set(id: &str) -> Result<&'static RuleSet, String> {
@@ -593,29 +773,5 @@ mod fast {
                 BUILTIN_RULE_SETS.join(", ")
             )
         })
-    }
-
-    /// Judges `texts` (ICCS) from `fen` (default: the start position) and prints the result.
-    pub(super) fn run(
-        args: &JudgeArgs,
-        rules_id: &str,
-        fen: Option<&str>,
-        texts: &[String],
-    ) -> Result<bool, String> {
-        let rules = rule_set(rules_id)?;
-        let start = match fen {
-            Some(f) => Position::from_fen(f).map_err(|e| format!("bad FEN: {e}"))?,
-            None => Position::startpos(),
-        };
-        let moves = parse_iccs_moves(texts)?;
-        let j = judge(rules, &start, &moves).map_err(|e| e.to_string())?;
-        match args.format {
-            Format::Json => {
-                let s = serde_json::to_string_pretty(&j).map_err(|e| e.to_string())?;
-                println!("{s}");
-            }
-            Format::Text => print!("{}", explain(&j, &start)),
-        }
-        Ok(true)
     }
 }

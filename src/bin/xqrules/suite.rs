@@ -64,9 +64,10 @@ pub struct ExportArgs {
     /// engine-check uses.
     #[arg(long, default_value = positions::DEFAULT_SEED, value_parser = crate::engine_check::parse_seed)]
     pub seed: u64,
-    /// The spec directory whose worked examples with a ruling become `rules.jsonl`.
-    #[arg(long, default_value = "spec")]
-    pub spec: PathBuf,
+    /// The spec directory whose worked examples with a ruling become `rules.jsonl` (default: the
+    /// spec built into xqrules).
+    #[arg(long)]
+    pub spec: Option<PathBuf>,
 }
 
 /// Why the export failed.
@@ -105,7 +106,7 @@ pub fn run(args: SuiteArgs) -> Result<(), String> {
     match args.command {
         SuiteCommand::Export(export_args) => {
             let summary = export(&export_args).map_err(|e| e.to_string())?;
-            println!("{summary}");
+            outln!("{summary}");
             Ok(())
         }
     }
@@ -259,13 +260,13 @@ struct EngineQuestion<'a> {
     mover_result: &'static str,
 }
 
-/// Writes [`RULES_FILE`] from the worked examples of `spec` with a ruling; returns the number
-/// of cases.
-fn write_rule_cases(dir: &Path, spec: &Path) -> Result<usize, SuiteError> {
-    let cases = crate::engine_check::rules::load_cases(spec)
-        .map_err(|e| SuiteError::Rules(format!("{}: {e}", spec.display())))?;
+/// Writes [`RULES_FILE`] from the worked examples with a ruling; returns the number of cases.
+fn write_rule_cases(
+    dir: &Path,
+    cases: &[crate::engine_check::rules::RuleCase],
+) -> Result<usize, SuiteError> {
     let mut out = String::new();
-    for case in &cases {
+    for case in cases {
         let ex = &case.example;
         let ruling = ex.expected.ruling.as_ref().map(|r| r.id()).unwrap_or("");
         let n = ex.moves_full.len();
@@ -317,6 +318,11 @@ fn write_rule_cases(dir: &Path, spec: &Path) -> Result<usize, SuiteError> {
 
 /// Writes the suite into `args.dir`; returns a one-line summary.
 pub fn export(args: &ExportArgs) -> Result<String, SuiteError> {
+    // Everything that can fail on bad input is read before the directory is created, so that a
+    // failed export leaves nothing behind.
+    let spec = crate::spec_dir(args.spec.as_deref()).map_err(SuiteError::Rules)?;
+    let rule_cases = crate::engine_check::rules::load_cases(&spec)
+        .map_err(|e| SuiteError::Rules(format!("{}: {e}", crate::shown(&spec))))?;
     fs::create_dir_all(&args.dir).map_err(|source| SuiteError::Io {
         path: args.dir.clone(),
         source,
@@ -360,7 +366,7 @@ pub fn export(args: &ExportArgs) -> Result<String, SuiteError> {
         }
     }
 
-    let rules = write_rule_cases(&args.dir, &args.spec)?;
+    let rules = write_rule_cases(&args.dir, &rule_cases)?;
     let positions_count = shared.len() + generated.len();
     let manifest = Manifest {
         format_version: 1,

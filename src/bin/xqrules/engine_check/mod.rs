@@ -77,9 +77,10 @@ pub struct EngineCheckArgs {
     /// Report format on stdout.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// The spec directory whose worked examples with a ruling are the rule cases.
-    #[arg(long, default_value = "spec")]
-    pub spec: PathBuf,
+    /// The spec directory whose worked examples with a ruling are the rule cases (default: the
+    /// spec built into xqrules).
+    #[arg(long)]
+    pub spec: Option<PathBuf>,
     /// Which rule cases to check: `auto` by the engine's name (Fairy-Stockfish before 14:
     /// perpetual check only), `full`, `perpetual-check`, or `off`.
     #[arg(long, value_enum, default_value_t = RuleProfile::Auto)]
@@ -134,8 +135,8 @@ struct Planned<'a> {
 pub fn run(args: EngineCheckArgs) -> ExitCode {
     let report = check(&args);
     match args.format {
-        Format::Text => print!("{}", report.to_text()),
-        Format::Json => println!("{}", report.to_json()),
+        Format::Text => out!("{}", report.to_text()),
+        Format::Json => outln!("{}", report.to_json()),
     }
     if let Some(error) = &report.error {
         eprintln!("xqrules engine-check: {error}");
@@ -205,8 +206,9 @@ fn run_checks(args: &EngineCheckArgs, report: &mut Report) -> Result<(), String>
     let cases = if args.rule_profile == RuleProfile::Off {
         Vec::new()
     } else {
-        let mut cases = rules::load_cases(&args.spec)
-            .map_err(|e| format!("rule cases from {}: {e}", args.spec.display()))?;
+        let spec = crate::spec_dir(args.spec.as_deref())?;
+        let mut cases = rules::load_cases(&spec)
+            .map_err(|e| format!("rule cases from {}: {e}", crate::shown(&spec)))?;
         if !args.rule_sets.is_empty() {
             cases.retain(|c| args.rule_sets.contains(&c.example.rules));
         }
@@ -268,7 +270,12 @@ fn run_rule_checks(
         return Ok(());
     }
     if cases.is_empty() {
-        rc.reason = format!("no worked example with a ruling in {}", args.spec.display());
+        rc.reason = format!(
+            "no worked example with a ruling in {}",
+            args.spec
+                .as_deref()
+                .map_or("the built-in spec".to_string(), |p| p.display().to_string())
+        );
         return Ok(());
     }
     rc.reason = match profile {

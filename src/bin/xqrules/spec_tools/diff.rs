@@ -108,6 +108,10 @@ pub struct ExampleChange {
     pub rules: Change<String>,
     /// The printed ruling (for reference).
     pub printed: Option<String>,
+    /// The result before and after (`red_wins`, `black_wins`, `draw`, `ongoing`), when changed.
+    pub result: Option<Change<String>>,
+    /// Whether the ruling is pending (the moves end short of the ruling point), when changed.
+    pub pending: Option<Change<bool>>,
     /// The ruling before and after (`red_loses`, ..., `none`, or `error: ...`), when changed.
     pub ruling: Option<Change<String>>,
     /// The must-change side before and after, when changed.
@@ -118,7 +122,10 @@ pub struct ExampleChange {
     pub patterns: Option<Change<String>>,
     /// Articles of the ruling, before and after.
     pub articles: Change<Vec<String>>,
-    /// Changed classes.
+    /// Whether the articles changed (compared between versions of one rule set only: two rule
+    /// sets number their articles differently).
+    pub articles_changed: bool,
+    /// Changed classes (or their articles, between versions of one rule set).
     pub classes: Vec<ClassChange>,
 }
 
@@ -146,6 +153,23 @@ pub struct GamesReport {
     pub errors: Vec<String>,
 }
 
+/// A change of a rule file itself (or of board, pieces, material): one entry, located by the
+/// file and a path of keys and entry ids, e.g. `parameters[cxa1999.4.2.3].value`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SpecChange {
+    /// The file, relative to the spec directory (`rules/cxa-1999.yaml`).
+    pub file: String,
+    /// Where in the file: keys, and `[id]` for an entry of a list of entries with ids.
+    pub path: String,
+    /// `parameter`, `table` (the ruling table), `text` (a `zh`/`en`/`title`/`source`/`note`
+    /// field, or only comments and layout), or `rule` (anything else).
+    pub kind: String,
+    /// The value before (`null` when added), as YAML on one line.
+    pub old: Option<String>,
+    /// The value after (`null` when removed).
+    pub new: Option<String>,
+}
+
 /// The whole report.
 #[derive(Debug, Serialize)]
 pub struct DiffReport {
@@ -153,6 +177,9 @@ pub struct DiffReport {
     pub old: Side,
     /// NEW.
     pub new: Side,
+    /// Changes of the rule files themselves (between versions of one spec; empty with
+    /// `--against`).
+    pub spec_changes: Vec<SpecChange>,
     /// Examples judged under both.
     pub examples: usize,
     /// Examples with a change.
@@ -173,6 +200,7 @@ impl DiffReport {
     /// Whether anything changed.
     pub fn any_change(&self) -> bool {
         !self.changes.is_empty()
+            || !self.spec_changes.is_empty()
             || !self.removed.is_empty()
             || !self.added.is_empty()
             || self.games.as_ref().is_some_and(|g| !g.changes.is_empty())
@@ -209,11 +237,15 @@ fn ruling_text(v: &Outcome) -> String {
     }
 }
 
+/// What changed between two verdicts on one example: every field of the judgement (result,
+/// pending, ruling, must-change side, immediacy, patterns, per-move classes; and the articles,
+/// of the ruling and of each class, when `same_rules`: two versions of one rule set).
 fn compare(
     id: &str,
     printed: Option<String>,
     old: &Outcome,
     new: &Outcome,
+    same_rules: bool,
 ) -> Option<ExampleChange> {
     let rules = |v: &Outcome| v.as_ref().map(|v| v.rules.clone()).unwrap_or_default();
     let articles = |v: &Outcome| v.as_ref().map(|v| v.articles.clone()).unwrap_or_default();
@@ -224,6 +256,9 @@ fn compare(
             new: rules(new),
         },
         printed,
+        result: None,
+        pending: None,
+        articles_changed: false,
         ruling: None,
         must_change: None,
         immediate: None,
@@ -239,6 +274,19 @@ fn compare(
         change.ruling = Some(Change { old: o, new: n });
     }
     if let (Ok(o), Ok(n)) = (old, new) {
+        if o.result != n.result {
+            change.result = Some(Change {
+                old: o.result.clone(),
+                new: n.result.clone(),
+            });
+        }
+        if o.pending != n.pending {
+            change.pending = Some(Change {
+                old: o.pending,
+                new: n.pending,
+            });
+        }
+        change.articles_changed = same_rules && o.articles != n.articles;
         if o.must_change != n.must_change {
             change.must_change = Some(Change {
                 old: o.must_change.clone(),
@@ -265,7 +313,7 @@ fn compare(
             });
         }
         for (a, b) in o.classes.iter().zip(&n.classes) {
-            if a.class != b.class {
+            if a.class != b.class || (same_rules && a.articles != b.articles) {
                 change.classes.push(ClassChange {
                     ply: a.ply,
                     mv: a.mv.clone(),
@@ -283,6 +331,9 @@ fn compare(
         }
     }
     let changed = change.ruling.is_some()
+        || change.result.is_some()
+        || change.pending.is_some()
+        || change.articles_changed
         || change.must_change.is_some()
         || change.immediate.is_some()
         || change.patterns.is_some()
@@ -352,6 +403,11 @@ pub fn diff(args: &DiffArgs) -> Result<DiffReport, String> {
             dir: args.new.display().to_string(),
             rules: args.against.clone(),
         },
+        spec_changes: if args.against.is_none() {
+            spec_changes(&args.old, &args.new)?
+        } else {
+            Vec::new()
+        },
         examples: 0,
         changed: 0,
         removed: Vec::new(),
@@ -392,7 +448,7 @@ pub fn diff(args: &DiffArgs) -> Result<DiffReport, String> {
         };
         report.examples += 1;
         let printed = ex_new.expected.ruling.as_ref().map(|r| r.id().to_string());
-        if let Some(change) = compare(&ex_new.id, printed, &o, &n) {
+        if let Some(change) = compare(&ex_new.id, printed, &o, &n, args.against.is_none()) {
             report.changes.push(change);
         }
     }
@@ -406,6 +462,213 @@ pub fn diff(args: &DiffArgs) -> Result<DiffReport, String> {
         report.games = Some(diff_games(args, &old, &new, &sets)?);
     }
     Ok(report)
+}
+
+/// The files whose entries `spec diff` compares: board, pieces, material and every rule file.
+fn spec_files(dir: &Path) -> Result<Vec<String>, String> {
+    let mut files: Vec<String> = ["board.yaml", "pieces.yaml", "material.yaml"]
+        .iter()
+        .filter(|f| dir.join(f).is_file())
+        .map(|f| f.to_string())
+        .collect();
+    let rules = dir.join("rules");
+    let mut rule_files: Vec<String> = std::fs::read_dir(&rules)
+        .map_err(|e| format!("{}: {e}", rules.display()))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".yaml"))
+        .map(|n| format!("rules/{n}"))
+        .collect();
+    rule_files.sort();
+    files.extend(rule_files);
+    Ok(files)
+}
+
+/// One YAML value on one line (long texts cut at 100 characters).
+fn one_line(v: &serde_yaml::Value) -> String {
+    let text = match v {
+        serde_yaml::Value::String(s) => s.clone(),
+        other => serde_yaml::to_string(other)
+            .unwrap_or_default()
+            .trim_end()
+            .to_string(),
+    };
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() > 100 {
+        text.chars().take(99).collect::<String>() + "…"
+    } else {
+        text
+    }
+}
+
+/// The kind of a change at `path` whose last key is `key`.
+fn change_kind(path: &str, key: &str) -> &'static str {
+    if matches!(
+        key,
+        "zh" | "en" | "title" | "source" | "note" | "notes" | "quote"
+    ) {
+        "text"
+    } else if path.starts_with("parameters") {
+        "parameter"
+    } else if path.starts_with("ruling_table") {
+        "table"
+    } else {
+        "rule"
+    }
+}
+
+/// The id of a list entry (`id`, else `name`; a ruling-table row by its `red/black` keys),
+/// when it has one.
+fn entry_id(v: &serde_yaml::Value) -> Option<String> {
+    let text = |k: &str| v.get(k).and_then(|x| x.as_str()).map(str::to_string);
+    text("id").or_else(|| text("name")).or_else(|| {
+        let (red, black) = (text("red")?, text("black")?);
+        Some(format!("{red}/{black}"))
+    })
+}
+
+/// Compares two YAML values below `path`, pushing one change per differing entry.
+fn diff_values(
+    file: &str,
+    path: &str,
+    key: &str,
+    old: &serde_yaml::Value,
+    new: &serde_yaml::Value,
+    out: &mut Vec<SpecChange>,
+) {
+    use serde_yaml::Value;
+    if old == new {
+        return;
+    }
+    let join = |k: &str| {
+        if path.is_empty() {
+            k.to_string()
+        } else {
+            format!("{path}.{k}")
+        }
+    };
+    match (old, new) {
+        (Value::Mapping(a), Value::Mapping(b)) => {
+            for (k, va) in a {
+                let name = one_line(k);
+                let p = join(&name);
+                match b.get(k) {
+                    Some(vb) => diff_values(file, &p, &name, va, vb, out),
+                    None => out.push(SpecChange {
+                        file: file.to_string(),
+                        kind: change_kind(&p, &name).to_string(),
+                        path: p,
+                        old: Some(one_line(va)),
+                        new: None,
+                    }),
+                }
+            }
+            for (k, vb) in b {
+                if a.get(k).is_none() {
+                    let name = one_line(k);
+                    let p = join(&name);
+                    out.push(SpecChange {
+                        file: file.to_string(),
+                        kind: change_kind(&p, &name).to_string(),
+                        path: p,
+                        old: None,
+                        new: Some(one_line(vb)),
+                    });
+                }
+            }
+        }
+        (Value::Sequence(a), Value::Sequence(b))
+            if a.iter().chain(b).all(|v| entry_id(v).is_some()) =>
+        {
+            let ids_a: Vec<String> = a.iter().filter_map(entry_id).collect();
+            let ids_b: Vec<String> = b.iter().filter_map(entry_id).collect();
+            for (va, id) in a.iter().zip(&ids_a) {
+                let p = format!("{path}[{id}]");
+                match ids_b.iter().position(|x| x == id) {
+                    Some(i) => diff_values(file, &p, key, va, &b[i], out),
+                    None => out.push(SpecChange {
+                        file: file.to_string(),
+                        kind: change_kind(&p, key).to_string(),
+                        path: p,
+                        old: Some(one_line(va)),
+                        new: None,
+                    }),
+                }
+            }
+            for (vb, id) in b.iter().zip(&ids_b) {
+                if !ids_a.contains(id) {
+                    let p = format!("{path}[{id}]");
+                    out.push(SpecChange {
+                        file: file.to_string(),
+                        kind: change_kind(&p, key).to_string(),
+                        path: p,
+                        old: None,
+                        new: Some(one_line(vb)),
+                    });
+                }
+            }
+        }
+        (Value::Sequence(a), Value::Sequence(b)) if a.len() == b.len() => {
+            for (i, (va, vb)) in a.iter().zip(b).enumerate() {
+                diff_values(file, &format!("{path}[{i}]"), key, va, vb, out);
+            }
+        }
+        _ => out.push(SpecChange {
+            file: file.to_string(),
+            kind: change_kind(path, key).to_string(),
+            path: path.to_string(),
+            old: Some(one_line(old)),
+            new: Some(one_line(new)),
+        }),
+    }
+}
+
+/// The changes of the rule files (and board, pieces, material) from `old` to `new`: each
+/// entry that differs, by file and path; a file that differs only in comments or layout is one
+/// `text` change at its root.
+pub fn spec_changes(old: &Path, new: &Path) -> Result<Vec<SpecChange>, String> {
+    let mut files = spec_files(old)?;
+    for f in spec_files(new)? {
+        if !files.contains(&f) {
+            files.push(f);
+        }
+    }
+    let mut out = Vec::new();
+    for file in files {
+        let read = |dir: &Path| std::fs::read_to_string(dir.join(&file)).ok();
+        let (a, b) = (read(old), read(new));
+        if a == b {
+            continue;
+        }
+        let parse = |dir: &Path, t: &str| {
+            serde_yaml::from_str::<serde_yaml::Value>(t)
+                .map_err(|e| format!("{}: {e}", dir.join(&file).display()))
+        };
+        match (&a, &b) {
+            (Some(ta), Some(tb)) => {
+                let (va, vb) = (parse(old, ta)?, parse(new, tb)?);
+                let before = out.len();
+                diff_values(&file, "", "", &va, &vb, &mut out);
+                if out.len() == before {
+                    out.push(SpecChange {
+                        file: file.clone(),
+                        path: String::new(),
+                        kind: "text".to_string(),
+                        old: Some("comments or layout".to_string()),
+                        new: Some("changed".to_string()),
+                    });
+                }
+            }
+            (old_text, new_text) => out.push(SpecChange {
+                file: file.clone(),
+                path: String::new(),
+                kind: "rule".to_string(),
+                old: old_text.as_ref().map(|_| "the file".to_string()),
+                new: new_text.as_ref().map(|_| "the file".to_string()),
+            }),
+        }
+    }
+    Ok(out)
 }
 
 fn game_outcome(j: &Judgement) -> String {
@@ -544,6 +807,48 @@ pub fn to_markdown(args: &DiffArgs, r: &DiffReport) -> String {
         plural(r.changes.iter().filter(|c| c.patterns.is_some()).count()),
         if class_changes == 1 { "" } else { "es" },
     );
+    let outcome_changes = r
+        .changes
+        .iter()
+        .filter(|c| c.result.is_some() || c.pending.is_some())
+        .count();
+    if outcome_changes > 0 {
+        let _ = writeln!(
+            h,
+            "\n{outcome_changes} example{} change{} result or pending state.",
+            plural(outcome_changes),
+            if outcome_changes == 1 { "s" } else { "" }
+        );
+    }
+    if !r.spec_changes.is_empty() {
+        let _ = writeln!(
+            h,
+            "\n## Rule files\n\n{} entr{} changed.\n",
+            r.spec_changes.len(),
+            if r.spec_changes.len() == 1 {
+                "y"
+            } else {
+                "ies"
+            }
+        );
+        let _ = writeln!(h, "| file | entry | kind | old | new |");
+        let _ = writeln!(h, "| --- | --- | --- | --- | --- |");
+        for c in &r.spec_changes {
+            let _ = writeln!(
+                h,
+                "| {} | {} | {} | {} | {} |",
+                c.file,
+                cell(if c.path.is_empty() {
+                    "(whole file)"
+                } else {
+                    &c.path
+                }),
+                c.kind,
+                cell(c.old.as_deref().unwrap_or("(none)")),
+                cell(c.new.as_deref().unwrap_or("(none)"))
+            );
+        }
+    }
     if !r.added.is_empty() {
         let _ = writeln!(h, "\nAdded examples: {}.", list(&r.added));
     }
@@ -564,7 +869,14 @@ pub fn to_markdown(args: &DiffArgs, r: &DiffReport) -> String {
         let rulings: Vec<&ExampleChange> = r
             .changes
             .iter()
-            .filter(|c| c.ruling.is_some() || c.must_change.is_some() || c.immediate.is_some())
+            .filter(|c| {
+                c.ruling.is_some()
+                    || c.must_change.is_some()
+                    || c.immediate.is_some()
+                    || c.result.is_some()
+                    || c.pending.is_some()
+                    || c.articles_changed
+            })
             .collect();
         if !rulings.is_empty() {
             let _ = writeln!(h, "\n## Rulings\n");
@@ -591,6 +903,12 @@ pub fn to_markdown(args: &DiffArgs, r: &DiffReport) -> String {
                     }
                     if let Some(im) = &c.immediate {
                         let _ = write!(s, ", immediate: {}", if old { im.old } else { im.new });
+                    }
+                    if let Some(res) = &c.result {
+                        let _ = write!(s, ", result: {}", if old { &res.old } else { &res.new });
+                    }
+                    if let Some(p) = &c.pending {
+                        let _ = write!(s, ", pending: {}", if old { p.old } else { p.new });
                     }
                     s
                 };
@@ -716,13 +1034,19 @@ pub fn run(args: &DiffArgs) -> u8 {
                 return 2;
             }
             eprintln!(
-                "{}: {} of {} examples change",
+                "{}: {} of {} examples change, {} rule-file entr{}",
                 path.display(),
                 report.changed,
-                report.examples
+                report.examples,
+                report.spec_changes.len(),
+                if report.spec_changes.len() == 1 {
+                    "y"
+                } else {
+                    "ies"
+                }
             );
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     u8::from(report.any_change())
 }

@@ -42,9 +42,8 @@ enum SpecCommand {
     ///
     /// Exit code 0: no problem; 1: problems found (on stderr); 2: the check could not run.
     Check {
-        /// The spec directory (an amended copy of spec/).
-        #[arg(default_value = "spec")]
-        dir: PathBuf,
+        /// The spec directory (an amended copy of spec/; default: the spec built into xqrules).
+        dir: Option<PathBuf>,
     },
     /// Report what an amendment changes: every worked example (and optionally a game corpus)
     /// judged under OLD and NEW, every changed ruling and per-move class with its articles.
@@ -58,18 +57,18 @@ enum SpecCommand {
     Index {
         /// The HTML file to write.
         out: PathBuf,
-        /// The spec directory.
-        #[arg(long, default_value = "spec")]
-        spec: PathBuf,
+        /// The spec directory (default: the spec built into xqrules).
+        #[arg(long)]
+        spec: Option<PathBuf>,
     },
 }
 
 /// Arguments of `xqrules diagram`.
 #[derive(Debug, Args)]
 pub struct DiagramArgs {
-    /// The spec directory whose examples are drawn.
-    #[arg(long, default_value = "spec")]
-    spec: PathBuf,
+    /// The spec directory whose examples are drawn (default: the spec built into xqrules).
+    #[arg(long)]
+    spec: Option<PathBuf>,
     /// Output directory: `<dir>/<example id>.svg` and `<dir>/index.html`.
     #[arg(long, default_value = "diagrams")]
     out: PathBuf,
@@ -83,21 +82,26 @@ fn judge() -> OracleJudge {
 /// Runs `xqrules spec ...`; returns the process exit code.
 pub fn run_spec(args: SpecArgs) -> ExitCode {
     match args.command {
-        SpecCommand::Check { dir } => run_check(&dir),
-        SpecCommand::Index { out, spec } => report(write_index(&spec, &out)),
+        SpecCommand::Check { dir } => match crate::spec_dir(dir.as_deref()) {
+            Ok(dir) => run_check(&dir),
+            Err(e) => report(Err(e)),
+        },
+        SpecCommand::Index { out, spec } => {
+            report(crate::spec_dir(spec.as_deref()).and_then(|spec| write_index(&spec, &out)))
+        }
         SpecCommand::Diff(args) => ExitCode::from(diff::run(&args)),
     }
 }
 
 /// Runs `xqrules diagram`; returns the process exit code.
 pub fn run_diagram(args: DiagramArgs) -> ExitCode {
-    report(write_diagrams(&args.spec, &args.out))
+    report(crate::spec_dir(args.spec.as_deref()).and_then(|spec| write_diagrams(&spec, &args.out)))
 }
 
 fn report(r: Result<String, String>) -> ExitCode {
     match r {
         Ok(summary) => {
-            println!("{summary}");
+            outln!("{summary}");
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -119,7 +123,7 @@ fn run_check(dir: &Path) -> ExitCode {
             }
             let summary = format!(
                 "{}: {} files, {} examples ({} replayed, {} judged): {} problem{}",
-                dir.display(),
+                crate::shown(dir),
                 r.files,
                 r.examples,
                 r.replayed,
@@ -128,7 +132,7 @@ fn run_check(dir: &Path) -> ExitCode {
                 if r.diagnostics.len() == 1 { "" } else { "s" }
             );
             if r.diagnostics.is_empty() {
-                println!("{summary}");
+                outln!("{summary}");
                 ExitCode::SUCCESS
             } else {
                 eprintln!("{summary}");

@@ -39,6 +39,8 @@ pub struct PlyClass {
 pub struct Verdict {
     /// The rule set judged with.
     pub rules: String,
+    /// `red_wins`, `black_wins`, `draw` or `ongoing` (a must-change ruling, a pending one).
+    pub result: String,
     /// `red_loses`, `black_loses`, `draw`, or `None`.
     pub ruling: Option<String>,
     /// The side that must change, if any.
@@ -131,6 +133,10 @@ pub fn judge_example(
     }
     Ok(Verdict {
         rules: rules.id.clone(),
+        result: serde_json::to_value(j.result)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default(),
         ruling: ruling_id(j.ruling),
         must_change: j.must_change.map(|s| {
             match s {
