@@ -686,3 +686,31 @@ fn judge_game_says_when_the_records_result_differs_from_the_ruling() {
         stderr(&o)
     );
 }
+
+#[test]
+fn convert_prints_the_rule_books_piece_names_when_asked() {
+    let o = xqrules(&[
+        "convert", "--to", "chinese", "h2e2", "h9g7", "h0g2", "b9c7", "i0i1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "炮二平五\n馬８進７\n傌二進三\n馬２進３\n俥一進一\n"
+    );
+    let o = xqrules(&[
+        "convert",
+        "--to",
+        "chinese",
+        "--book-names",
+        "h2e2",
+        "h9g7",
+        "h0g2",
+        "b9c7",
+        "i0i1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "炮二平五\n馬８進７\n馬二進三\n馬２進３\n車一進一\n"
+    );
+}

@@ -140,6 +140,9 @@ pub enum Charset {
     Traditional,
     /// 帅 仕 相 马 车 炮 兵 / 将 士 象 马 车 炮 卒, 进 退 平, 前 中 后.
     Simplified,
+    /// The traditional characters with one name for the horse and the rook of both sides, as
+    /// the CXA rule book prints them: 帥 仕 相 馬 車 炮 兵 / 將 士 象 馬 車 砲 卒.
+    Book,
 }
 
 /// How Black's numbers are printed in the Chinese notation.

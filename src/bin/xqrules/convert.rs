@@ -21,6 +21,10 @@ pub struct ConvertArgs {
     /// Print simplified Chinese characters (马 车 进 后) instead of the traditional ones.
     #[arg(long)]
     simplified: bool,
+    /// Name Red's horse and rook 馬 and 車, as the CXA rule book prints them (default: 傌 and
+    /// 俥, the characters of spec/pieces.yaml that tell the sides apart).
+    #[arg(long, conflicts_with = "simplified")]
+    book_names: bool,
     /// Print Black's numbers as ASCII digits instead of full-width ones (Chinese output).
     #[arg(long)]
     ascii_digits: bool,
@@ -96,6 +100,8 @@ pub fn run(args: ConvertArgs) -> Result<(), String> {
         chinese: ChineseStyle {
             charset: if args.simplified {
                 Charset::Simplified
+            } else if args.book_names {
+                Charset::Book
             } else {
                 Charset::Traditional
             },
