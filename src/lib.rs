@@ -31,6 +31,7 @@ mod moves;
 pub mod notation;
 mod position;
 pub mod record;
+pub mod spec_tools;
 /// The generated tables (from spec/*.yaml) and board geometry.
 pub mod tables;
 

@@ -18,6 +18,7 @@
 //! assert!(out.contains("1. h2e2 h9g7 2. h0g2 1-0"));
 //! ```
 
+pub mod archive;
 pub mod pgn;
 pub mod xqf;
 

@@ -480,130 +480,26 @@ fn rules_and_spec(args: &JudgeArgs, rules_id: &str) -> Result<(RuleSet, Spec), S
 
 /// `judge --game`: whole games and archives.
 pub(crate) mod games {
-    use std::path::{Path, PathBuf};
+    use std::path::PathBuf;
 
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use serde_json::json;
     use serde_json::Value;
-    use xiangqi_oracle::judge::{explain, judge_record, RuleSet};
-    use xiangqi_oracle::{Board, OMove, Spec};
+    use xiangqi_oracle::judge::explain;
     use xiangqi_rules::judge as fast;
     use xiangqi_rules::record::{self, GameRecord, GameResult};
-    use xiangqi_rules::RankConvention;
+    use xiangqi_rules::spec_tools::oracle_judge::judge_game;
 
     use super::{contract, print_one, Format, Judge, JudgeArgs, DEFAULT_RULES};
 
-    /// One game of the input, or the reason it could not be read.
-    pub(crate) struct Entry {
-        pub(crate) file: String,
-        /// 1-based index of the game in its file.
-        pub(crate) game: usize,
-        pub(crate) record: Result<GameRecord, String>,
-    }
-
-    /// Every *.pgn / *.xqf below a directory (sorted), or the file itself (`-`: stdin).
-    fn files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-        if path.as_os_str() == "-" {
-            out.push(path.to_path_buf());
-            Ok(())
-        } else if path.is_dir() {
-            let mut children: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| format!("{}: {e}", path.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .collect();
-            children.sort();
-            for child in children {
-                let ext = child
-                    .extension()
-                    .and_then(|e| e.to_str())
-                    .map(str::to_ascii_lowercase);
-                if child.is_dir() || matches!(ext.as_deref(), Some("pgn" | "xqf")) {
-                    files(&child, out)?;
-                }
-            }
-            Ok(())
-        } else if path.exists() {
-            out.push(path.to_path_buf());
-            Ok(())
-        } else {
-            Err(format!("{}: no such file or directory", path.display()))
+    /// Reads every game of `paths` (`xiangqi_rules::record::archive::read`), printing the
+    /// warnings about skipped text on stderr.
+    pub(crate) fn read(paths: &[PathBuf]) -> Result<Vec<record::archive::Entry>, String> {
+        let archive = record::archive::read(paths)?;
+        for w in &archive.warnings {
+            eprintln!("xqrules: warning: {w}");
         }
-    }
-
-    /// Reads every game of every file; a broken file or game becomes an `Err` entry. Files are
-    /// recognised by content (the XQF signature, else text as PGN); text skipped after a
-    /// game's result is reported as a warning on stderr.
-    pub(crate) fn read(paths: &[PathBuf]) -> Result<Vec<Entry>, String> {
-        let mut list = Vec::new();
-        for p in paths {
-            files(p, &mut list)?;
-        }
-        let mut entries = Vec::new();
-        for path in list {
-            let stdin = path.as_os_str() == "-";
-            let file = if stdin {
-                "(stdin)".to_string()
-            } else {
-                path.display().to_string()
-            };
-            let read = if stdin {
-                let mut bytes = Vec::new();
-                std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map(|_| bytes)
-            } else {
-                std::fs::read(&path)
-            };
-            let bytes = match read {
-                Ok(b) => b,
-                Err(e) => {
-                    entries.push(Entry {
-                        file,
-                        game: 1,
-                        record: Err(format!("cannot read: {e}")),
-                    });
-                    continue;
-                }
-            };
-            if bytes.starts_with(b"XQ") {
-                entries.push(Entry {
-                    file,
-                    game: 1,
-                    record: record::xqf::read_xqf(&bytes).map_err(|e| e.to_string()),
-                });
-                continue;
-            }
-            if let Some(offset) = record::binary_offset(&bytes) {
-                let e = record::RecordError::NotARecord {
-                    offset,
-                    byte: bytes[offset],
-                };
-                entries.push(Entry {
-                    file,
-                    game: 1,
-                    record: Err(e.to_string()),
-                });
-                continue;
-            }
-            let (text, _) = record::decode_text(&bytes);
-            let (games, warnings) = record::pgn::read_games_noting(&text);
-            for w in warnings {
-                eprintln!("xqrules: warning: {file}: {w}");
-            }
-            if games.is_empty() {
-                entries.push(Entry {
-                    file: file.clone(),
-                    game: 1,
-                    record: Err("no game in the file".to_string()),
-                });
-            }
-            for (i, g) in games.into_iter().enumerate() {
-                entries.push(Entry {
-                    file: file.clone(),
-                    game: i + 1,
-                    record: g.map_err(|e| e.to_string()),
-                });
-            }
-        }
-        Ok(entries)
+        Ok(archive.entries)
     }
 
     /// Judges one game record (its start position and main line): the JSON contract and the
@@ -645,37 +541,6 @@ pub(crate) mod games {
                 serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
             }
         }
-    }
-
-    /// Judges one game record: its start position and main line, with the oracle.
-    pub(crate) fn judge_game(
-        rules: &RuleSet,
-        spec: &Spec,
-        game: &GameRecord,
-    ) -> Result<(Board, xiangqi_oracle::judge::Judgement), String> {
-        let start =
-            Board::from_fen(spec, &game.start_fen).map_err(|e| format!("start position: {e}"))?;
-        let moves: Vec<OMove> = game
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let text = m.to_string();
-                OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", i + 1))
-            })
-            .collect::<Result<_, _>>()?;
-        // A record may end with a move that exposes the mover's king (4.1.2 kings facing, 3.1 /
-        // 4.1.6 own king attacked): the oracle rules it as a loss for its maker.
-        let last = game
-            .losing_move
-            .as_ref()
-            .map(|lm| {
-                let text = lm.mv.to_iccs(RankConvention::Iccs);
-                OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", lm.index))
-            })
-            .transpose()?;
-        let j = judge_record(rules, &start, &moves, last).map_err(|e| e.to_string())?;
-        Ok((start, j))
     }
 
     /// Runs `judge --game`; `Ok(false)` when some record could not be judged.

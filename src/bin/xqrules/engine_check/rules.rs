@@ -35,8 +35,8 @@ use xiangqi_rules::{Move, Position, RankConvention};
 use super::client::{EngineError, EngineProcess};
 use super::protocol::{position_command, to_engine_move, Protocol};
 use crate::engines::Ranks;
-use crate::spec_tools::check::{check, NoJudge};
-use crate::spec_tools::model::{Example, SideId};
+use xiangqi_rules::spec_tools::check::{check, NoJudge};
+use xiangqi_rules::spec_tools::model::{Example, SideId};
 
 /// Which rule cases to check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]

@@ -1,33 +1,15 @@
-//! Spec tooling for rules committees: `xqrules spec check`, `xqrules spec index` and
-//! `xqrules diagram`.
-//!
-//! - [`check`]: validates a spec directory (schema, references between ids, legal replay of
-//!   every worked example) and reports each problem as `file:line:column: reason`.
-//! - [`diagram`]: one SVG per worked example (board, pieces with their Chinese names, the
-//!   printed moves as numbered arrows), deterministic so that the committed `diagrams/` can be
-//!   compared byte for byte.
-//! - [`index`]: a static HTML page of all examples (inline SVG, moves in Chinese and ICCS,
-//!   printed classes, a column for a judge's classes, ruling, articles).
-//!
-//! The repetition judge plugs in through [`check::ExampleJudge`]: the CLI uses the oracle's
-//! ([`oracle_judge::OracleJudge`]), reading the rule sets of the directory checked.
+//! `xqrules spec check|diff|index` and `xqrules diagram`: the arguments and the printing; the
+//! work is `xiangqi_rules::spec_tools`.
 
-pub mod check;
-pub mod diag;
-pub mod diagram;
 pub mod diff;
-pub mod index;
-pub mod model;
-pub mod oracle_judge;
-pub mod source;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use check::{CheckError, SpecDir};
-use oracle_judge::OracleJudge;
+use xiangqi_rules::spec_tools::oracle_judge::OracleJudge;
+use xiangqi_rules::spec_tools::{check, write_diagrams, write_index};
 
 /// Arguments of `xqrules spec`.
 #[derive(Debug, Args)]
@@ -74,11 +56,6 @@ pub struct DiagramArgs {
     out: PathBuf,
 }
 
-/// The judge used by the tooling: the oracle's, with the rule sets of the directory checked.
-fn judge() -> OracleJudge {
-    OracleJudge::default()
-}
-
 /// Runs `xqrules spec ...`; returns the process exit code.
 pub fn run_spec(args: SpecArgs) -> ExitCode {
     match args.command {
@@ -112,7 +89,7 @@ fn report(r: Result<String, String>) -> ExitCode {
 }
 
 fn run_check(dir: &Path) -> ExitCode {
-    match check::check(dir, &judge()) {
+    match check::check(dir, &OracleJudge::default()) {
         Err(e) => {
             eprintln!("xqrules: {e}");
             ExitCode::from(2)
@@ -140,55 +117,4 @@ fn run_check(dir: &Path) -> ExitCode {
             }
         }
     }
-}
-
-/// Loads `dir` for drawing; any problem found by the check is an error (a diagram of a broken
-/// spec would be misleading).
-fn load_clean(dir: &Path) -> Result<SpecDir, String> {
-    let (spec, r) = check::check(dir, &judge()).map_err(|e: CheckError| e.to_string())?;
-    if let Some(first) = r.diagnostics.first() {
-        return Err(format!(
-            "{} problem(s) in {}; the first: {first} (run `xqrules spec check {}`)",
-            r.diagnostics.len(),
-            dir.display(),
-            dir.display()
-        ));
-    }
-    Ok(spec)
-}
-
-fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(parent) = path.parent() {
-        if !parent.as_os_str().is_empty() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-    }
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Writes `out/<id>.svg` for every example and `out/index.html`.
-pub fn write_diagrams(spec_dir: &Path, out: &Path) -> Result<String, String> {
-    let spec = load_clean(spec_dir)?;
-    let mut n = 0;
-    for le in &spec.examples {
-        let svg = diagram::standalone(&spec, &le.example)
-            .map_err(|e| format!("{}: {e}", le.file.shown))?;
-        write_file(&out.join(format!("{}.svg", le.example.id)), &svg)?;
-        n += 1;
-    }
-    let html = index::render(&spec, &judge())?;
-    write_file(&out.join("index.html"), &html)?;
-    Ok(format!("{}: {n} diagrams and index.html", out.display()))
-}
-
-/// Writes the HTML index to `out`.
-pub fn write_index(spec_dir: &Path, out: &Path) -> Result<String, String> {
-    let spec = load_clean(spec_dir)?;
-    let html = index::render(&spec, &judge())?;
-    write_file(out, &html)?;
-    Ok(format!(
-        "{}: {} examples",
-        out.display(),
-        spec.examples.len()
-    ))
 }

@@ -215,3 +215,36 @@ impl ExampleJudge for OracleJudge {
         self.verdict(spec, example).map(|r| r.map(|v| v.view()))
     }
 }
+
+/// Judges one game record, its start position and main line, with the oracle; a last move that
+/// exposes the mover's king is ruled a loss for its maker. Returns the start and the judgement.
+pub fn judge_game(
+    rules: &RuleSet,
+    spec: &xiangqi_oracle::Spec,
+    game: &crate::record::GameRecord,
+) -> Result<(Board, xiangqi_oracle::judge::Judgement), String> {
+    let start =
+        Board::from_fen(spec, &game.start_fen).map_err(|e| format!("start position: {e}"))?;
+    let moves: Vec<OMove> = game
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let text = m.to_string();
+            OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", i + 1))
+        })
+        .collect::<Result<_, _>>()?;
+    // A record may end with a move that exposes the mover's king (4.1.2 kings facing, 3.1 /
+    // 4.1.6 own king attacked): the oracle rules it as a loss for its maker.
+    let last = game
+        .losing_move
+        .as_ref()
+        .map(|lm| {
+            let text = lm.mv.to_iccs(crate::RankConvention::Iccs);
+            OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", lm.index))
+        })
+        .transpose()?;
+    let j = xiangqi_oracle::judge::judge_record(rules, &start, &moves, last)
+        .map_err(|e| e.to_string())?;
+    Ok((start, j))
+}
