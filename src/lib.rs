@@ -24,6 +24,7 @@
 
 mod bitboard;
 pub mod builtin_spec;
+pub mod conformance;
 mod explain;
 mod fen;
 pub mod judge;

@@ -26,7 +26,7 @@ use serde::Serialize;
 use thiserror::Error;
 use xiangqi_rules::{Position, RankConvention};
 
-use crate::engine_check::positions::{
+use xiangqi_rules::conformance::positions::{
     self, generated_game, generated_positions, shared_positions, PositionsError, TestPosition,
 };
 
@@ -263,7 +263,7 @@ struct EngineQuestion<'a> {
 /// Writes [`RULES_FILE`] from the worked examples with a ruling; returns the number of cases.
 fn write_rule_cases(
     dir: &Path,
-    cases: &[crate::engine_check::rules::RuleCase],
+    cases: &[xiangqi_rules::conformance::rules::RuleCase],
 ) -> Result<usize, SuiteError> {
     let mut out = String::new();
     for case in cases {
@@ -321,7 +321,7 @@ pub fn export(args: &ExportArgs) -> Result<String, SuiteError> {
     // Everything that can fail on bad input is read before the directory is created, so that a
     // failed export leaves nothing behind.
     let spec = crate::spec_dir(args.spec.as_deref()).map_err(SuiteError::Rules)?;
-    let rule_cases = crate::engine_check::rules::load_cases(&spec)
+    let rule_cases = xiangqi_rules::conformance::rules::load_cases(&spec)
         .map_err(|e| SuiteError::Rules(format!("{}: {e}", crate::shown(&spec))))?;
     fs::create_dir_all(&args.dir).map_err(|source| SuiteError::Io {
         path: args.dir.clone(),
