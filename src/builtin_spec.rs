@@ -71,6 +71,15 @@ pub fn hash_dir(dir: &Path) -> io::Result<String> {
     Ok(format!("{hash:016x}"))
 }
 
+/// How a spec directory is named in messages: `built-in spec (HASH)` for the copy [`dir`]
+/// writes, its path otherwise.
+pub fn describe(spec_dir: &Path) -> String {
+    match dir() {
+        Ok(builtin) if builtin == spec_dir => format!("built-in spec ({HASH})"),
+        _ => spec_dir.display().to_string(),
+    }
+}
+
 /// The text of the embedded file `rel` (relative to `spec/`, with `/` separators).
 pub fn file(rel: &str) -> Option<&'static str> {
     FILES.iter().find(|(r, _)| *r == rel).map(|(_, text)| *text)

@@ -11,6 +11,8 @@
 //! - [`rules`]: the rule cases (every worked example with a ruling) and how an engine's
 //!   score is read as a rule win, loss or draw.
 //! - [`report`]: the report of a check, as text or JSON.
+//! - [`suite`]: the language-agnostic conformance suite (`perft.epd`, `legal_moves.jsonl`,
+//!   `rules.jsonl`, a manifest and a README).
 //!
 //! ```
 //! use xiangqi_rules::conformance::positions::{generated_positions, shared_positions};
@@ -28,3 +30,4 @@ pub mod positions;
 pub mod protocol;
 pub mod report;
 pub mod rules;
+pub mod suite;

@@ -166,15 +166,9 @@ fn spec_dir(given: Option<&std::path::Path>) -> Result<std::path::PathBuf, Strin
     }
 }
 
-/// How a spec directory is named in messages: its path, or `built-in spec (HASH)` for the copy
-/// of the built-in one.
+/// How a spec directory is named in messages (`xiangqi_rules::builtin_spec::describe`).
 fn shown(dir: &std::path::Path) -> String {
-    match xiangqi_rules::builtin_spec::dir() {
-        Ok(builtin) if builtin == dir => {
-            format!("built-in spec ({})", xiangqi_rules::builtin_spec::HASH)
-        }
-        _ => dir.display().to_string(),
-    }
+    xiangqi_rules::builtin_spec::describe(dir)
 }
 
 fn main() -> ExitCode {
