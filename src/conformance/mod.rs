@@ -1,6 +1,7 @@
 //! Conformance of other programs: the parts of `xqrules engine-check` and `xqrules suite
 //! export` that any program can call (a tournament tool checking its engines, a GUI).
 //!
+//! - [`check`]: the whole engine check, with a [`check::Progress`] for a progress bar.
 //! - [`client`]: runs a UCI or UCCI engine as a child process, with time-outs and the engine's
 //!   last lines kept for the error message when it misbehaves.
 //! - [`protocol`]: the dialogue (`position`, `go perft`, move text in either rank numbering).
@@ -24,6 +25,7 @@
 //! assert_eq!(generated[2].fen, generated_positions(7, 3)[2].fen);
 //! ```
 
+pub mod check;
 pub mod client;
 pub mod descent;
 pub mod positions;

@@ -15,26 +15,20 @@
 //! mate or draw score compared with the printed ruling (per-engine profiles skip, with the
 //! reason, the cases an engine cannot decide).
 
-use xiangqi_rules::conformance::{client, descent, positions, protocol, report, rules};
+use xiangqi_rules::conformance::{positions, protocol, report, rules};
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use xiangqi_rules::Position;
+use xiangqi_rules::conformance::check::{check, CheckOptions, Progress};
 
 use crate::engines::Ranks;
-use client::{split_command_line, EngineError, EngineProcess};
-use descent::{compare_node, descend, our_divide, NodeVerdict};
-use positions::{generated_positions, shared_positions, TestPosition};
-use protocol::{engine_perft, position_command, rank_hint, Protocol};
-use report::{
-    CheckRecord, CheckResult, EngineInfo, EngineOption, Format, Report, Settings, Status, Summary,
-};
-use rules::{RuleChecks, RuleProfile, RuleResult, RuleRun};
+use protocol::Protocol;
+use report::Format;
+use rules::RuleProfile;
 
 /// Check a UCI/UCCI engine's move generation against ours: `go perft` on the shared and on
 /// generated positions, descending with divide to the exact position and move of any
@@ -120,15 +114,16 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
     }
 }
 
-/// One planned top-level check.
-struct Planned<'a> {
-    position: &'a TestPosition,
-    depth: u32,
-}
-
 /// Runs engine-check, prints the report on stdout, and returns the exit code.
 pub fn run(args: EngineCheckArgs) -> ExitCode {
-    let report = check(&args);
+    let options = match options(&args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("xqrules engine-check: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let report = check(&options, &mut Bar::default());
     match args.format {
         Format::Text => out!("{}", report.to_text()),
         Format::Json => outln!("{}", report.to_json()),
@@ -139,179 +134,48 @@ pub fn run(args: EngineCheckArgs) -> ExitCode {
     ExitCode::from(report.exit_code())
 }
 
-fn ranks_name(ranks: Ranks) -> &'static str {
-    match ranks {
-        Ranks::Iccs => "0-9",
-        Ranks::FairyStockfish => "1-10",
-    }
-}
-
-/// Builds the report: prepares the positions, runs the engine, compares.
-pub fn check(args: &EngineCheckArgs) -> Report {
-    let mut report = Report {
-        status: Status::Error,
-        error: None,
-        engine: EngineInfo {
-            command: args.engine.clone(),
-            protocol: args.protocol,
-            ranks: ranks_name(args.ranks).to_string(),
-            name: None,
-            author: None,
-            options: args
-                .setoptions
-                .iter()
-                .map(|(name, value)| EngineOption {
-                    name: name.clone(),
-                    value: value.clone(),
-                })
-                .collect(),
-        },
-        settings: Settings {
-            depth: args.depth,
-            generated_positions: args.positions,
-            seed: format!("{:#x}", args.seed),
-            timeout_secs: args.timeout,
-        },
-        summary: Summary::default(),
-        checks: Vec::new(),
-        rule_checks: RuleChecks {
-            checked: false,
-            profile: args.rule_profile,
-            reason: "not reached".to_string(),
-            cases: Vec::new(),
-        },
-        warnings: Vec::new(),
-    };
-    if let Err(error) = run_checks(args, &mut report) {
-        report.error = Some(error);
-    }
-    report.finish();
-    report
-}
-
-/// The run proper; an `Err` is why it stopped (the report keeps what was checked).
-fn run_checks(args: &EngineCheckArgs, report: &mut Report) -> Result<(), String> {
-    let mut all = shared_positions().map_err(|e| e.to_string())?;
-    all.extend(generated_positions(args.seed, args.positions));
-    let plan: Vec<Planned> = all
-        .iter()
-        .flat_map(|position| (1..=args.depth).map(move |depth| Planned { position, depth }))
-        .collect();
-    report.summary.planned = plan.len();
-    let cases = if args.rule_profile == RuleProfile::Off {
-        Vec::new()
-    } else {
-        let spec = crate::spec_dir(args.spec.as_deref())?;
-        let mut cases = rules::load_cases(&spec)
-            .map_err(|e| format!("rule cases from {}: {e}", crate::shown(&spec)))?;
-        if !args.rule_sets.is_empty() {
-            cases.retain(|c| args.rule_sets.contains(&c.example.rules));
-        }
-        cases
-    };
-
-    let argv = split_command_line(&args.engine).map_err(|e| e.to_string())?;
-    let timeout = Duration::from_secs_f64(args.timeout);
-    let mut engine = EngineProcess::spawn(&argv, timeout).map_err(|e| e.to_string())?;
-    let outcome = drive(args, report, &mut engine, &plan, &cases);
-    engine.shutdown("quit");
-    outcome
-}
-
-/// Handshake, options, then every planned check.
-fn drive(
-    args: &EngineCheckArgs,
-    report: &mut Report,
-    engine: &mut EngineProcess,
-    plan: &[Planned],
-    cases: &[rules::RuleCase],
-) -> Result<(), String> {
-    handshake(args, report, engine).map_err(|e| e.to_string())?;
-
-    let bar = progress_bar(plan.len() as u64);
-    for planned in plan {
-        let position = planned.position;
-        bar.set_message(format!("{} perft {}", position.id, planned.depth));
-        let first = report.checks.is_empty();
-        let result = check_one(args, engine, planned, first, &bar);
-        bar.inc(1);
-        report.checks.push(result.record);
-        report.warnings.extend(result.warnings);
-        if let Some(error) = result.stop {
-            bar.finish_and_clear();
-            return Err(format!(
-                "while checking {} perft {} (FEN {}): {error}",
-                position.id, planned.depth, position.fen
-            ));
-        }
-    }
-    bar.finish_and_clear();
-    run_rule_checks(args, report, engine, cases)
-}
-
-/// The rule-handling checks: each case with a ruling, or its skip with the reason.
-fn run_rule_checks(
-    args: &EngineCheckArgs,
-    report: &mut Report,
-    engine: &mut EngineProcess,
-    cases: &[rules::RuleCase],
-) -> Result<(), String> {
-    let name = report.engine.name.clone();
-    let profile = rules::resolve_profile(args.rule_profile, name.as_deref());
-    let rc = &mut report.rule_checks;
-    rc.profile = profile;
-    if profile == RuleProfile::Off {
-        rc.reason = "--rule-profile off".to_string();
-        return Ok(());
-    }
-    if cases.is_empty() {
-        rc.reason = format!(
-            "no worked example with a ruling in {}",
-            args.spec
-                .as_deref()
-                .map_or("the built-in spec".to_string(), |p| p.display().to_string())
-        );
-        return Ok(());
-    }
-    rc.reason = match profile {
-        RuleProfile::PerpetualCheck => format!(
-            "{} has perpetual check but no chase rules: cases that need chase or kill rules are skipped",
-            name.as_deref().unwrap_or("this engine")
-        ),
-        _ => "every case with a ruling".to_string(),
-    };
-    let run = RuleRun {
+/// The options of the library's check.
+fn options(args: &EngineCheckArgs) -> Result<CheckOptions, String> {
+    Ok(CheckOptions {
+        engine: args.engine.clone(),
         protocol: args.protocol,
         ranks: args.ranks.convention(),
-        depth: args.rule_depth,
+        setoptions: args.setoptions.clone(),
+        depth: args.depth,
+        positions: args.positions,
+        seed: args.seed,
+        timeout: args.timeout,
+        spec: crate::spec_dir(args.spec.as_deref())?,
+        rule_profile: args.rule_profile,
+        rule_sets: args.rule_sets.clone(),
+        rule_depth: args.rule_depth,
         draw_margin: args.draw_margin,
-    };
-    let bar = progress_bar(cases.len() as u64);
-    for case in cases {
-        bar.set_message(format!("rule case {}", case.example.id));
-        let mut record = rules::new_record(case);
-        let skip = match profile {
-            RuleProfile::PerpetualCheck => rules::perpetual_check_skip(&case.example),
-            _ => None,
-        };
-        if let Some(reason) = skip {
-            record.result = RuleResult::Skipped;
-            record.reason = Some(reason);
-            report.rule_checks.cases.push(record);
-            bar.inc(1);
-            continue;
-        }
-        report.rule_checks.checked = true;
-        let outcome = rules::run_case(engine, &run, case, &mut record);
-        report.rule_checks.cases.push(record);
-        bar.inc(1);
-        if let Err(e) = outcome {
-            bar.finish_and_clear();
-            return Err(format!("while checking rule case {}: {e}", case.example.id));
+    })
+}
+
+/// The progress of a check as a bar on stderr, hidden when stderr is not a terminal.
+#[derive(Default)]
+struct Bar(Option<ProgressBar>);
+
+impl Progress for Bar {
+    fn start(&mut self, len: u64) {
+        self.0 = Some(progress_bar(len));
+    }
+    fn message(&mut self, text: String) {
+        if let Some(bar) = &self.0 {
+            bar.set_message(text);
         }
     }
-    bar.finish_and_clear();
-    Ok(())
+    fn inc(&mut self) {
+        if let Some(bar) = &self.0 {
+            bar.inc(1);
+        }
+    }
+    fn finish(&mut self) {
+        if let Some(bar) = self.0.take() {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// A progress bar on stderr, hidden when stderr is not a terminal.
@@ -326,160 +190,6 @@ fn progress_bar(len: u64) -> ProgressBar {
         bar.set_style(style);
     }
     bar
-}
-
-/// Sends the handshake and the options, and waits until the engine is ready.
-fn handshake(
-    args: &EngineCheckArgs,
-    report: &mut Report,
-    engine: &mut EngineProcess,
-) -> Result<(), EngineError> {
-    let hello_ok = args.protocol.hello_ok();
-    engine.send(args.protocol.hello())?;
-    let info = &mut report.engine;
-    engine.wait_for(hello_ok, |line| {
-        if let Some(name) = line.strip_prefix("id name ") {
-            info.name = Some(name.trim().to_string());
-        } else if let Some(author) = line.strip_prefix("id author ") {
-            info.author = Some(author.trim().to_string());
-        }
-    })?;
-    for (name, value) in &args.setoptions {
-        engine.send(&args.protocol.setoption(name, value))?;
-    }
-    engine.send("isready")?;
-    let warnings = &mut report.warnings;
-    engine.wait_for("readyok", |line| {
-        let lower = line.to_ascii_lowercase();
-        if lower.starts_with("no such option") || lower.contains("unknown option") {
-            warnings.push(format!("after setoption the engine said: {line}"));
-        }
-    })
-}
-
-/// Added when the very first `go perft` gets no answer.
-const NO_PERFT_HINT: &str = "\n(no answer to the first `go perft`: if the engine does not implement `go perft`, it cannot be checked live; the exported suite's legal_moves.jsonl and perft.epd can still be used)";
-
-/// What one check leaves.
-struct CheckOutcome {
-    /// The check's record, complete or partial.
-    record: CheckRecord,
-    /// Warnings for the report.
-    warnings: Vec<String>,
-    /// Why the run must stop here, if it must.
-    stop: Option<String>,
-}
-
-/// Runs one top-level check, descending on a disagreement.
-fn check_one(
-    args: &EngineCheckArgs,
-    engine: &mut EngineProcess,
-    planned: &Planned,
-    first: bool,
-    bar: &ProgressBar,
-) -> CheckOutcome {
-    let position = planned.position;
-    let depth = planned.depth;
-    let mut warnings = Vec::new();
-    let mut record = CheckRecord {
-        position: position.id.clone(),
-        fen: position.fen.clone(),
-        depth,
-        expected: 0,
-        published: position.published_at(depth),
-        engine: None,
-        result: CheckResult::Error,
-        finding: None,
-    };
-    let mut pos = match Position::from_fen(&position.fen) {
-        Ok(p) => p,
-        Err(e) => {
-            let message = format!("internal error: our library rejects its own FEN: {e}");
-            return done(record, warnings, Some(message));
-        }
-    };
-    let ours = our_divide(&mut pos, depth);
-    let our_total: u64 = ours.values().sum();
-    record.expected = our_total;
-    if let Some(published) = record.published {
-        if published != our_total {
-            // Our reference is wrong here: comparing the engine with it would mislead.
-            let message = format!(
-                "internal error: our perft gives {our_total} but spec/perft.yaml publishes {published}: a bug in xiangqi-rules, please report it"
-            );
-            return done(record, warnings, Some(message));
-        }
-    }
-    let command = position_command(&position.fen, &[], args.ranks.convention());
-    let answer = match engine_perft(engine, &command, depth, args.ranks.convention()) {
-        Ok(a) => a,
-        Err(e) => {
-            let mut message = e.to_string();
-            if first && matches!(e, EngineError::Timeout { .. }) {
-                message.push_str(NO_PERFT_HINT);
-            }
-            return done(record, warnings, Some(message));
-        }
-    };
-    record.engine = Some(answer.total);
-    if !answer.unrecognised.is_empty() {
-        warnings.push(format!(
-            "{} perft {depth}: ignored unrecognised output: {}",
-            position.id,
-            answer
-                .unrecognised
-                .iter()
-                .map(|l| format!("{l:?}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
-    if compare_node(&ours, our_total, &answer, depth, args.ranks.convention()) == NodeVerdict::Agree
-    {
-        record.result = CheckResult::Agree;
-        return done(record, warnings, None);
-    }
-    if let Some(hint) = rank_hint(&answer.unreadable_moves, args.ranks.convention()) {
-        // A configuration error, not a move-generation bug: every check would fail the same way.
-        return done(
-            record,
-            warnings,
-            Some(format!(
-                "the engine's moves are not in the rank numbering given ({}): it printed {}; {hint}",
-                ranks_name(args.ranks),
-                answer.unreadable_moves.iter().take(5).cloned().collect::<Vec<_>>().join(" ")
-            )),
-        );
-    }
-    let id = position.id.clone();
-    match descend(
-        engine,
-        args.ranks.convention(),
-        &position.fen,
-        depth,
-        answer,
-        |path| {
-            bar.set_message(format!("{id} perft {depth}: descending {}", path.join(" ")));
-        },
-    ) {
-        Ok(finding) => {
-            record.result = CheckResult::Disagree;
-            record.finding = Some(finding);
-            done(record, warnings, None)
-        }
-        Err(e) => {
-            record.result = CheckResult::Error;
-            done(record, warnings, Some(e.to_string()))
-        }
-    }
-}
-
-fn done(record: CheckRecord, warnings: Vec<String>, stop: Option<String>) -> CheckOutcome {
-    CheckOutcome {
-        record,
-        warnings,
-        stop,
-    }
 }
 
 #[cfg(test)]
