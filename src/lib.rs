@@ -28,6 +28,7 @@ pub mod conformance;
 mod explain;
 mod fen;
 pub mod judge;
+pub mod judging;
 mod moves;
 pub mod notation;
 mod position;

@@ -19,13 +19,9 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use serde_json::Value;
-use xiangqi_oracle::judge::RuleSet;
-use xiangqi_oracle::{Board, OMove, Spec};
+use xiangqi_rules::judging::{batch_case, load_example, split_moves, Judge, DEFAULT_RULES};
 
 use crate::engines::Ranks;
-
-/// The rule set of every mode when neither `--rules` nor an example names one.
-pub const DEFAULT_RULES: &str = "cxa-1999";
 
 /// Arguments of `xqrules judge`.
 #[derive(Debug, Args)]
@@ -98,54 +94,6 @@ enum Format {
     Json,
 }
 
-// `EXAMPLES`: every bundled worked example (`spec/examples/<dir>/<name>.yaml`), by id; generated
-// by build.rs (xiangqi_spec::examples::examples_table).
-include!(concat!(env!("OUT_DIR"), "/examples.rs"));
-
-/// What an example provides.
-struct Example {
-    rules: String,
-    fen: String,
-    moves: Vec<String>,
-}
-
-fn load_example(id: &str) -> Result<Example, String> {
-    let text = EXAMPLES
-        .iter()
-        .find(|(i, _)| *i == id)
-        .map(|(_, t)| *t)
-        .ok_or_else(|| {
-            format!(
-                "unknown example {id:?} (known: {})",
-                EXAMPLES
-                    .iter()
-                    .map(|(i, _)| *i)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })?;
-    let y: serde_yaml::Value =
-        serde_yaml::from_str(text).map_err(|e| format!("example {id}: {e}"))?;
-    let field = |k: &str| {
-        y.get(k)
-            .and_then(|v| v.as_str())
-            .map(str::to_string)
-            .ok_or_else(|| format!("example {id}: no field {k}"))
-    };
-    let moves = y
-        .get("moves_full")
-        .and_then(|v| v.as_sequence())
-        .ok_or_else(|| format!("example {id}: no moves_full"))?
-        .iter()
-        .filter_map(|m| m.as_str().map(str::to_string))
-        .collect();
-    Ok(Example {
-        rules: field("rules")?,
-        fen: field("fen")?,
-        moves,
-    })
-}
-
 impl JudgeArgs {
     /// The engine that rules: the one asked for, else the oracle with `--spec` (an amended
     /// spec is read at run time), else the fast engine (an unknown rule set is then an error
@@ -160,25 +108,11 @@ impl JudgeArgs {
 
     /// The judge of these arguments for rule set `rules_id`.
     fn judge(&self, rules_id: &str) -> Result<Judge, String> {
-        if self.engine() == JudgeEngine::Fast {
-            return Ok(Judge::Fast(fast::rule_set(rules_id)?));
+        match self.engine() {
+            JudgeEngine::Fast => Judge::fast(rules_id),
+            JudgeEngine::Oracle => Judge::oracle(rules_id, self.spec.as_deref()),
         }
-        let (rules, spec) = rules_and_spec(self, rules_id)?;
-        let hash = match &self.spec {
-            Some(dir) => xiangqi_rules::builtin_spec::hash_dir(dir)
-                .map_err(|e| format!("spec {}: {e}", dir.display()))?,
-            None => xiangqi_rules::builtin_spec::HASH.to_string(),
-        };
-        Ok(Judge::Oracle(Box::new((rules, spec, hash))))
     }
-}
-
-/// Splits a move list written with spaces or commas.
-fn split_moves(text: &str) -> Vec<String> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect()
 }
 
 /// Runs `xqrules judge`; `Err` is printed with exit code 2. `Ok(false)`: some cases or game
@@ -220,8 +154,17 @@ pub fn run(args: JudgeArgs) -> Result<bool, String> {
         }
     };
     let judge = args.judge(&rules_id)?;
-    let (j, text) = judge.moves(fen.as_deref(), &texts, args.ranks, args.lenient, true)?;
-    print_one(args.format, &j, &text);
+    let j = judge.moves(
+        fen.as_deref(),
+        &texts,
+        args.ranks.convention(),
+        args.lenient,
+        true,
+    )?;
+    for note in &j.notes {
+        eprintln!("xqrules: note: {note}");
+    }
+    print_one(args.format, &j.json, &j.text);
     Ok(true)
 }
 
@@ -249,150 +192,6 @@ fn print_one(format: Format, j: &Value, text: &str) {
             }
         }
     }
-}
-
-/// The judge of a command: the fast engine's compiled rule set, or the oracle with its rule
-/// set, spec and the spec's hash.
-enum Judge {
-    /// The oracle, with its spec (embedded or `--spec DIR`) and that spec's hash.
-    Oracle(Box<(RuleSet, Spec, String)>),
-    /// The fast engine's compiled rule set.
-    Fast(&'static xiangqi_rules::judge::RuleSet),
-}
-
-/// The JSON contract of a judgement of `total` moves: the engine's fields, then
-/// `moves_after_end` and `spec_hash`.
-fn contract(j: Value, total: usize, hash: &str) -> Value {
-    let mut j = j;
-    let ply = j.get("ply").and_then(Value::as_u64).unwrap_or(0) as usize;
-    if let Value::Object(map) = &mut j {
-        map.insert(
-            "moves_after_end".to_string(),
-            Value::from(total.saturating_sub(ply)),
-        );
-        map.insert("spec_hash".to_string(), Value::from(hash));
-    }
-    j
-}
-
-/// Move texts in `ranks` as ICCS (ranks 0-9); an error names the move's number (from 1).
-fn to_iccs(texts: &[String], ranks: Ranks) -> Result<Vec<String>, String> {
-    texts
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            xiangqi_rules::Move::parse_iccs(t, ranks.convention())
-                .map(|m| m.to_iccs(xiangqi_rules::RankConvention::Iccs))
-                .map_err(|e| format!("move {} {t:?}: {e}", i + 1))
-        })
-        .collect()
-}
-
-impl Judge {
-    /// Judges `texts` (in `ranks`) from `fen` (default: the start position): the JSON contract
-    /// and, when `explain`, the explanation.
-    fn moves(
-        &self,
-        fen: Option<&str>,
-        texts: &[String],
-        ranks: Ranks,
-        lenient: bool,
-        explain: bool,
-    ) -> Result<(Value, String), String> {
-        let texts = to_iccs(texts, ranks)?;
-        match self {
-            Judge::Oracle(rs) => {
-                let (rules, spec, hash) = &**rs;
-                let start = match fen {
-                    None => Board::start(spec),
-                    Some(f) if lenient => {
-                        let (board, relaxed) = Board::from_fen_lenient(spec, f)
-                            .map_err(|e| format!("bad FEN: {e}"))?;
-                        for r in relaxed {
-                            eprintln!("xqrules: note: lenient FEN, not checked: {}", r.violation);
-                        }
-                        board
-                    }
-                    Some(f) => Board::from_fen(spec, f).map_err(|e| format!("bad FEN: {e}"))?,
-                };
-                let moves: Vec<OMove> = texts
-                    .iter()
-                    .enumerate()
-                    .map(|(i, t)| {
-                        OMove::parse_iccs(t).map_err(|e| format!("move {} {t:?}: {e}", i + 1))
-                    })
-                    .collect::<Result<_, _>>()?;
-                let j = xiangqi_oracle::judge::judge(rules, &start, &moves)
-                    .map_err(|e| e.to_string())?;
-                let text = if explain {
-                    xiangqi_oracle::judge::explain(&j, &start)
-                } else {
-                    String::new()
-                };
-                let value = serde_json::to_value(&j).map_err(|e| e.to_string())?;
-                Ok((contract(value, texts.len(), hash), text))
-            }
-            Judge::Fast(rules) => {
-                use xiangqi_rules::Position;
-                let start = match fen {
-                    None => Position::startpos(),
-                    Some(f) if lenient => {
-                        let (pos, relaxed) =
-                            Position::from_fen_lenient(f).map_err(|e| format!("bad FEN: {e}"))?;
-                        for r in relaxed {
-                            eprintln!("xqrules: note: lenient FEN, not checked: {r}");
-                        }
-                        pos
-                    }
-                    Some(f) => Position::from_fen(f).map_err(|e| format!("bad FEN: {e}"))?,
-                };
-                let moves = texts
-                    .iter()
-                    .enumerate()
-                    .map(|(i, t)| {
-                        xiangqi_rules::Move::parse_iccs(t, xiangqi_rules::RankConvention::Iccs)
-                            .map_err(|e| format!("move {} {t:?}: {e}", i + 1))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                let j = xiangqi_rules::judge::judge(rules, &start, &moves)
-                    .map_err(|e| e.to_string())?;
-                let text = if explain {
-                    xiangqi_rules::judge::explain(&j, &start)
-                } else {
-                    String::new()
-                };
-                let value = serde_json::to_value(&j).map_err(|e| e.to_string())?;
-                Ok((
-                    contract(value, texts.len(), xiangqi_rules::builtin_spec::HASH),
-                    text,
-                ))
-            }
-        }
-    }
-}
-
-/// One case of `judge --batch`.
-fn batch_case(args: &JudgeArgs, judge: &Judge, line: &Value) -> Result<Value, String> {
-    let fen = line
-        .get("fen")
-        .and_then(|f| f.as_str())
-        .ok_or("no \"fen\" string")?;
-    let texts: Vec<String> = match line.get("moves") {
-        Some(Value::String(m)) => split_moves(m),
-        Some(Value::Array(a)) => a
-            .iter()
-            .map(|m| {
-                m.as_str()
-                    .map(str::to_string)
-                    .ok_or("a move is not a string")
-            })
-            .collect::<Result<_, _>>()?,
-        None => Vec::new(),
-        Some(_) => return Err("\"moves\" is neither a string nor a list".into()),
-    };
-    judge
-        .moves(Some(fen), &texts, args.ranks, args.lenient, false)
-        .map(|(j, _)| j)
 }
 
 /// `judge --batch`: JSON lines in, one JSON line out per input line; `Ok(false)` when a case
@@ -450,7 +249,7 @@ fn run_batch(args: &JudgeArgs, path: &std::path::Path) -> Result<bool, String> {
             }
             Ok(v) => {
                 let id = v.get("id").cloned().unwrap_or(Value::Null);
-                match batch_case(args, &judge, &v) {
+                match batch_case(&judge, &v, args.ranks.convention(), args.lenient) {
                     Ok(j) => serde_json::json!({"id": id, "judgement": j}),
                     Err(e) => {
                         ok = false;
@@ -464,33 +263,16 @@ fn run_batch(args: &JudgeArgs, path: &std::path::Path) -> Result<bool, String> {
     Ok(ok)
 }
 
-/// The rule set and spec named by the arguments (embedded, or read from `--spec DIR`).
-fn rules_and_spec(args: &JudgeArgs, rules_id: &str) -> Result<(RuleSet, Spec), String> {
-    match &args.spec {
-        Some(dir) => Ok((
-            RuleSet::load_dir(rules_id, &dir.join("rules")).map_err(|e| e.to_string())?,
-            Spec::load_dir(dir).map_err(|e| format!("spec {}: {e}", dir.display()))?,
-        )),
-        None => Ok((
-            RuleSet::embedded(rules_id).map_err(|e| e.to_string())?,
-            Spec::embedded().clone(),
-        )),
-    }
-}
-
 /// `judge --game`: whole games and archives.
 pub(crate) mod games {
     use std::path::PathBuf;
 
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use serde_json::json;
-    use serde_json::Value;
-    use xiangqi_oracle::judge::explain;
-    use xiangqi_rules::judge as fast;
-    use xiangqi_rules::record::{self, GameRecord, GameResult};
-    use xiangqi_rules::spec_tools::oracle_judge::judge_game;
+    use xiangqi_rules::judging::{result_agrees, DEFAULT_RULES};
+    use xiangqi_rules::record::{self, GameRecord};
 
-    use super::{contract, print_one, Format, Judge, JudgeArgs, DEFAULT_RULES};
+    use super::{print_one, Format, JudgeArgs};
 
     /// Reads every game of `paths` (`xiangqi_rules::record::archive::read`), printing the
     /// warnings about skipped text on stderr.
@@ -500,47 +282,6 @@ pub(crate) mod games {
             eprintln!("xqrules: warning: {w}");
         }
         Ok(archive.entries)
-    }
-
-    /// Judges one game record (its start position and main line): the JSON contract and the
-    /// explanation.
-    fn judge_game_with(judge: &Judge, game: &GameRecord) -> Result<(Value, String), String> {
-        let json = |j: &dyn erased::Json| j.value();
-        // A losing last move (below) is one more move of the record.
-        let total = game.moves.len() + usize::from(game.losing_move.is_some());
-        match judge {
-            Judge::Oracle(rs) => {
-                let (rules, spec, hash) = &**rs;
-                let (start, j) = judge_game(rules, spec, game)?;
-                Ok((contract(json(&j), total, hash), explain(&j, &start)))
-            }
-            Judge::Fast(rules) => {
-                let start = xiangqi_rules::Position::from_fen(&game.start_fen)
-                    .map_err(|e| format!("start position: {e}"))?;
-                // A record may end with a move that exposes the mover's king: a loss for its
-                // maker (4.1.2, 3.1 / 4.1.6), as in the oracle.
-                let last = game.losing_move.as_ref().map(|lm| lm.mv);
-                let j = fast::judge_record(rules, &start, &game.moves, last)
-                    .map_err(|e| e.to_string())?;
-                Ok((
-                    contract(json(&j), total, xiangqi_rules::builtin_spec::HASH),
-                    fast::explain(&j, &start),
-                ))
-            }
-        }
-    }
-
-    /// Serialisation of either engine's judgement.
-    mod erased {
-        /// A judgement that serialises.
-        pub(super) trait Json {
-            fn value(&self) -> serde_json::Value;
-        }
-        impl<T: serde::Serialize> Json for T {
-            fn value(&self) -> serde_json::Value {
-                serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
-            }
-        }
     }
 
     /// Runs `judge --game`; `Ok(false)` when some record could not be judged.
@@ -555,8 +296,9 @@ pub(crate) mod games {
                 .record
                 .as_ref()
                 .map_err(|e| format!("{}: {e}", only.file))?;
-            let (j, text) =
-                judge_game_with(&rules, game).map_err(|e| format!("{}: {e}", only.file))?;
+            let (j, text) = rules
+                .game(game)
+                .map_err(|e| format!("{}: {e}", only.file))?;
             if args.format == Format::Text {
                 outln!("Game: {} ({})", only.file, tags_line(game));
             }
@@ -582,7 +324,7 @@ pub(crate) mod games {
             let outcome = e
                 .record
                 .clone()
-                .and_then(|g| judge_game_with(&rules, &g).map(|(j, _)| (g, j)));
+                .and_then(|g| rules.game(&g).map(|(j, _)| (g, j)));
             let line = match outcome {
                 Ok((g, j)) => {
                     judged += 1;
@@ -608,35 +350,8 @@ pub(crate) mod games {
         Ok(failed == 0)
     }
 
-    /// Whether the record's result is the judge's: `None` when either is undecided (`*`, or
-    /// a game the rules did not end, such as one lost on time or by resignation).
-    fn result_agrees(game: &GameRecord, j: &Value) -> Option<bool> {
-        let ruled = match j.get("result").and_then(Value::as_str)? {
-            "red_wins" => GameResult::RedWins,
-            "black_wins" => GameResult::BlackWins,
-            "draw" => GameResult::Draw,
-            _ => return None,
-        };
-        (game.result != GameResult::Unknown).then(|| game.result == ruled)
-    }
-
     fn tags_line(game: &GameRecord) -> String {
         let tag = |k: &str| game.tag(k).unwrap_or("?").to_string();
         format!("{}, result {}", tag("Event"), tag("Result"))
-    }
-}
-
-/// The fast engine (`xiangqi_rules::judge`).
-mod fast {
-    use xiangqi_rules::judge::{Builtin, RuleSet, BUILTIN_RULE_SETS};
-
-    /// The compiled rule set `id`, or an error naming the known ones.
-    pub(super) fn rule_set(id: &str) -> Result<&'static RuleSet, String> {
-        RuleSet::builtin(id).ok_or_else(|| {
-            format!(
-                "unknown rule set {id:?} (known: {})",
-                BUILTIN_RULE_SETS.join(", ")
-            )
-        })
     }
 }
