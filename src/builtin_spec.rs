@@ -71,6 +71,16 @@ pub fn hash_dir(dir: &Path) -> io::Result<String> {
     Ok(format!("{hash:016x}"))
 }
 
+/// The spec directory a tool reads: `given` (an amended copy), else the built-in spec written
+/// to a directory by [`dir`].
+pub fn or_builtin(given: Option<&Path>) -> Result<PathBuf, String> {
+    match given {
+        Some(d) => Ok(d.to_path_buf()),
+        None => dir()
+            .map_err(|e| format!("cannot write the built-in spec to a temporary directory: {e}")),
+    }
+}
+
 /// How a spec directory is named in messages: `built-in spec (HASH)` for the copy [`dir`]
 /// writes, its path otherwise.
 pub fn describe(spec_dir: &Path) -> String {

@@ -65,6 +65,7 @@
 //! digit replaces the letter: `3+`, `33` (middle), `3-`, then the direction and number
 //! (`3+=4`).
 
+mod board;
 mod chinese;
 mod iccs;
 mod resolve;
@@ -73,6 +74,7 @@ mod wxf;
 use crate::{IllegalMoveReason, Move, Position};
 use std::fmt;
 
+pub use board::board_text;
 pub use chinese::{parse_chinese, to_chinese};
 pub use iccs::{parse_iccs, to_iccs};
 pub use wxf::{parse_wxf, to_wxf};

@@ -156,20 +156,8 @@ enum Names {
     Chinese,
 }
 
-/// The spec directory a command reads: `given` (`--spec DIR`), else the spec built into the
-/// binary, written to a directory on first use (`xiangqi_rules::builtin_spec::dir`).
-fn spec_dir(given: Option<&std::path::Path>) -> Result<std::path::PathBuf, String> {
-    match given {
-        Some(dir) => Ok(dir.to_path_buf()),
-        None => xiangqi_rules::builtin_spec::dir()
-            .map_err(|e| format!("cannot write the built-in spec to a temporary directory: {e}")),
-    }
-}
-
-/// How a spec directory is named in messages (`xiangqi_rules::builtin_spec::describe`).
-fn shown(dir: &std::path::Path) -> String {
-    xiangqi_rules::builtin_spec::describe(dir)
-}
+/// The spec directory a command reads (`xiangqi_rules::builtin_spec::or_builtin`).
+use xiangqi_rules::builtin_spec::or_builtin as spec_dir;
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {

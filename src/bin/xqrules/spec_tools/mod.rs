@@ -100,7 +100,7 @@ fn run_check(dir: &Path) -> ExitCode {
             }
             let summary = format!(
                 "{}: {} files, {} examples ({} replayed, {} judged): {} problem{}",
-                crate::shown(dir),
+                xiangqi_rules::builtin_spec::describe(dir),
                 r.files,
                 r.examples,
                 r.replayed,
