@@ -40,4 +40,63 @@ fn main() {
     let examples = xiangqi_spec::examples::examples_table(Path::new("spec/examples"))
         .unwrap_or_else(|e| fail(format!("spec/examples: {e}")));
     std::fs::write(out_dir.join("examples.rs"), examples).expect("write examples.rs");
+    println!("cargo:rerun-if-changed=spec");
+    let (code, hash) = spec_files(Path::new("spec")).unwrap_or_else(|e| fail(format!("spec: {e}")));
+    std::fs::write(out_dir.join("spec_files.rs"), code).expect("write spec_files.rs");
+    println!("cargo:rustc-env=XQ_SPEC_HASH={hash}");
+}
+
+/// Every file below `dir` as `(path relative to dir with / separators, absolute path)`, sorted.
+fn walk(dir: &Path, rel: &str, out: &mut Vec<(String, std::path::PathBuf)>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let rel = if rel.is_empty() {
+            name
+        } else {
+            format!("{rel}/{name}")
+        };
+        if entry.file_type()?.is_dir() {
+            walk(&entry.path(), &rel, out)?;
+        } else {
+            out.push((rel, std::fs::canonicalize(entry.path())?));
+        }
+    }
+    Ok(())
+}
+
+/// Rust source of `FILES`, the `include_str!` table of every file of the spec directory, and
+/// the spec hash: 64-bit FNV-1a over each file's relative path, a 0 byte, its length (8 bytes,
+/// little endian) and its bytes, in path order, as 16 hexadecimal digits.
+fn spec_files(dir: &Path) -> std::io::Result<(String, String)> {
+    let mut files = Vec::new();
+    walk(dir, "", &mut files)?;
+    files.sort();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for &b in bytes {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    let mut code = String::from(
+        "/// Every file of the spec directory the library was built from: `(path relative to \
+         spec/, text)`, sorted by path.\npub const FILES: &[(&str, &str)] = &[\n",
+    );
+    for (rel, abs) in &files {
+        let bytes = std::fs::read(abs)?;
+        if std::str::from_utf8(&bytes).is_err() {
+            return Err(std::io::Error::other(format!("{rel}: not UTF-8 text")));
+        }
+        feed(rel.as_bytes());
+        feed(&[0]);
+        feed(&(bytes.len() as u64).to_le_bytes());
+        feed(&bytes);
+        code.push_str(&format!(
+            "    ({rel:?}, include_str!({:?})),\n",
+            abs.display().to_string()
+        ));
+    }
+    code.push_str("];\n");
+    Ok((code, format!("{hash:016x}")))
 }

@@ -28,21 +28,21 @@
 //!   plus our whole-game judge and the oracle's on the same games, and pyffish asked once per
 //!   game at its ruling ply.
 //!
-//! Measured 2026-12-01 (session 12, 2 cores of an AMD EPYC host; ratios within one run, two
+//! Measured 2026-12-01 (2 cores of an AMD EPYC host; ratios within one run, two
 //! full runs of the bench). Corpus of 24 bounded seeded games mixing cxa-1999 (11), cxa-2011 (4)
 //! and axf (9); the per-rule-set corpora are the first 8 games of each set, other games:
 //! - judge: fast 324.9–331.0 µs vs oracle 42.1–43.3 ms = **130–131×**; per rule set cxa-1999
 //!   107–109×, cxa-2011 140–142×, axf 153–156×. Callgrind: 3.88 M instructions per pass against
-//!   the oracle's 634 M. Session 11 measured 120–133× here, session 9 90–95× on a shared and
+//!   the oracle's 634 M. Earlier that day 120–133× here, on 2026-11-30 90–95× on a shared and
 //!   noisier host where the fast judge's cold start (a game judged twice in a row took 0.73 of
 //!   its first time there) weighed more.
-//! - Where a cold pass goes (perf, session 9): the chase search by consecutive checks is 46% of
+//! - Where a cold pass goes (perf, 2026-11-30): the chase search by consecutive checks is 46% of
 //!   it (the pass takes 0.54 of the time with `chase_search_depth` 0), the kill search beyond
 //!   the mate in one 10%, the "mated at once" tests 12%; the position primitives
 //!   (`checking_moves` 14%, the generator 14%, `first_legal_move` 8%, `is_legal` 6%, play and
 //!   undo 6%) and malloc/free (10%) are the rest.
 //! - classify without the kill search, 373 moves (cxa-1999): 1.60–1.61 ms vs `legal_moves`
-//!   60.8–64.1 µs = **25–26×** (17.20 M instructions a pass; session 11: 1.72–1.77 ms, 27–28×,
+//!   60.8–64.1 µs = **25–26×** (17.20 M instructions a pass; earlier on 2026-12-01: 1.72–1.77 ms, 27–28×,
 //!   18.71 M); with the kill search 1.17–1.19 ms (18–20×: a kill ends the classification before
 //!   the chase test); without either search by consecutive checks
 //!   (`classify_without_searches_by_checks`: no kill search and no chase search of 29.1's second
@@ -51,23 +51,23 @@
 //!   by two checks to "mated at once" and the line of checks that wins the capturer back), axf
 //!   500–505 µs = **7.9–8.2×** (the Asian rules search a check and its capture, 3 plies, where the
 //!   Chinese rules search lines of 9). Per move (`classify_cost.rs`, passes 2–4 of one process):
-//!   median 8.2–8.4×, p90 41–43×, 60–61% of the moves at most 10× (session 11: median
+//!   median 8.2–8.4×, p90 41–43×, 60–61% of the moves at most 10× (earlier on 2026-12-01: median
 //!   9.2–10.4×, p90 52–59×): the total is the tail of positions rich in checks (one move, #95,
-//!   is a tenth of it). Counted in session 11 (docs/ARCHITECTURE.md): the move generation that
+//!   is a tenth of it). Counted on 2026-12-01 (docs/ARCHITECTURE.md): the move generation that
 //!   one pass asked for then (2,185 checking-move lists, 2,557 move or capture lists, 3,841
 //!   first legal moves, all of distinct positions), timed alone on those positions, was 10.4×
 //!   the `legal_moves` pass by itself; the ≤ 10× target needs searches that visit fewer
-//!   positions. Session 12's ceilings and thresholds (docs/ARCHITECTURE.md) cut some: −8% for
+//!   positions. The ceilings and thresholds of 2026-12-01 (docs/ARCHITECTURE.md) cut some: −8% for
 //!   cxa-1999, −8% for cxa-2011 (instructions).
 //! - The chase search by consecutive checks cut to shorter lines (cxa-1999, without the kill
-//!   search; session 13, two runs of the `classify` group, ratios to `legal_moves` within each):
+//!   search; 2026-12-01, two runs of the `classify` group, ratios to `legal_moves` within each):
 //!   no search 7.0–7.7×, 3 plies (a check, its answer, a capture: the shortest line there is)
 //!   10.8–11.5×, 5 plies 16.1–17.4×, 7 plies 19.7–21.1×, 9 plies (the rule set's depth)
 //!   26.0–27.1×. Even the shortest line of checks takes the classification past 10×: for
 //!   every checking move of the mover the answers are generated and searched in the position
 //!   after the move, and for each piece such a line wins, the same attacker's lines again in
 //!   the position before it (the newness test, 29.2).
-//! - classify_examples: 8.37–9.17 ms vs 213.7–214.1 µs = 39–43× (session 11: 47–49×; the 31
+//! - classify_examples: 8.37–9.17 ms vs 213.7–214.1 µs = 39–43× (earlier on 2026-12-01: 47–49×; the 31
 //!   cxa-2011 examples are most of it).
 //! - push+pop 2.75–2.82 µs vs play+hash+undo 1.51–1.52 µs per 100 plies = 1.8–1.9× (O(1) per
 //!   move): the check state is carried from move to move (only a move touching the other king's
@@ -80,7 +80,7 @@
 //!   `get_fen` of the start position (its piece tables are set up again on every call:
 //!   `Bitboards::init_pieces` is on top of its profile), so these ratios measure its interface
 //!   more than its rules. Oracle on the same games 152–154 ms: fast judge **102–104×** there.
-//!   These short games (about 9 plies) weigh a judgement's fixed costs; session 11 took two of
+//!   These short games (about 9 plies) weigh a judgement's fixed costs; two changes took two of
 //!   them away: a cycle's list of classifications is reused from game to game (a fresh
 //!   kilobyte block sent glibc's `malloc` through its slow path once per game: −7%
 //!   instructions), and `clear_caches` fits the search maps to their last use (this group

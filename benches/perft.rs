@@ -4,7 +4,7 @@
 //! - group `fast_portable`: the same without the CPU-feature dispatch (justifies its `unsafe`);
 //! - group `oracle`: the reference implementation, same positions (the ratio fast/oracle is the
 //!   oracle's slowdown, which must stay under 100x so that it can be fuzzed);
-//! - group `peer`: Fairy-Stockfish (`go perft`) as a UCI child process in the same session, when
+//! - group `peer`: Fairy-Stockfish (`go perft`) as a UCI child process in the same run, when
 //!   `/usr/games/fairy-stockfish` (Debian package `fairy-stockfish`) or `$XQ_PEER_ENGINE` exists.
 //!   The engine is started once; each iteration sends `position` + `go perft N` and waits for
 //!   `Nodes searched`, so process start-up is not measured.

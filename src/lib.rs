@@ -23,13 +23,17 @@
 #![warn(missing_docs)]
 
 mod bitboard;
+pub mod builtin_spec;
+pub mod conformance;
 mod explain;
 mod fen;
 pub mod judge;
+pub mod judging;
 mod moves;
 pub mod notation;
 mod position;
 pub mod record;
+pub mod spec_tools;
 /// The generated tables (from spec/*.yaml) and board geometry.
 pub mod tables;
 

@@ -862,7 +862,7 @@ fn the_exported_suite_runs_against_fairy_stockfish_without_rust() {
         "5",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    // One UCI session fed the EPD's D2 counts, as a script in any language would.
+    // One UCI conversation fed the EPD's D2 counts, as a script in any language would.
     let epd = std::fs::read_to_string(dir.join("perft.epd")).expect("perft.epd");
     let mut input = String::from("uci\nsetoption name UCI_Variant value xiangqi\n");
     let mut expected = Vec::new();

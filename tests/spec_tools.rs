@@ -569,3 +569,105 @@ fn spec_check_keeps_known_disagreements_honest() {
         "{diags:#?}"
     );
 }
+
+#[test]
+fn spec_diff_sees_a_parameter_change_in_every_judgement_and_at_the_rule_file() {
+    let dir = scratch("diff-repetition-count");
+    let spec = dir.join("spec");
+    copy_dir(&root().join("spec"), &spec);
+    // A position must now occur four times before a ruling: every ruling becomes pending.
+    replace_line(
+        &spec.join("rules/cxa-1999.yaml"),
+        "    name: repetition_count",
+        0,
+        "value: 3",
+        "value: 4",
+    );
+    let amended = spec.to_str().expect("utf-8 path");
+    let out = xqrules(&[
+        "spec", "diff", "spec", amended, "--rules", "cxa-1999", "--format", "json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let examples = report["examples"].as_u64().expect("examples");
+    assert!(examples >= 16, "{report:#}");
+    assert_eq!(
+        report["changed"], examples,
+        "every example changes: {report:#}"
+    );
+    for c in report["changes"].as_array().expect("changes") {
+        assert_eq!(c["pending"]["new"], true, "{c:#}");
+    }
+    let spec_changes = report["spec_changes"].as_array().expect("spec_changes");
+    assert_eq!(spec_changes.len(), 1, "{spec_changes:#?}");
+    assert_eq!(spec_changes[0]["file"], "rules/cxa-1999.yaml");
+    assert_eq!(spec_changes[0]["path"], "parameters[cxa1999.4.2.3].value");
+    assert_eq!(spec_changes[0]["kind"], "parameter");
+    assert_eq!(spec_changes[0]["old"], "3");
+    assert_eq!(spec_changes[0]["new"], "4");
+    let md = xqrules(&["spec", "diff", "spec", amended, "--rules", "cxa-1999"]);
+    assert_eq!(md.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&md.stdout);
+    assert!(
+        text.contains(
+            "| rules/cxa-1999.yaml | parameters[cxa1999.4.2.3].value | parameter | 3 | 4 |"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("**{examples} of {examples} examples change**")),
+        "{text}"
+    );
+}
+
+#[test]
+fn spec_check_reports_bad_rule_values_at_the_rule_file() {
+    let dir = scratch("rule-values");
+    let spec = dir.join("spec");
+    copy_dir(&root().join("spec"), &spec);
+    let rules = spec.join("rules/cxa-1999.yaml");
+    let (value_line, value_col) = replace_line(
+        &rules,
+        "    name: natural_limit_moves",
+        0,
+        "value: 60",
+        "value: sixty",
+    );
+    let (key_line, key_col) = replace_line(
+        &rules,
+        "  - id: cxa1999.25.2.perpetual-check",
+        0,
+        "ruling_key: perpetual_check",
+        "ruling_key: perpetual_chek",
+    );
+    let out = xqrules(&["spec", "check", spec.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(1));
+    let diags = stderr_lines(&out);
+    let shown = rules.display().to_string();
+    let problems: Vec<&String> = diags.iter().filter(|d| d.contains(".yaml:")).collect();
+    assert_eq!(
+        problems.len(),
+        2,
+        "only the two errors, at the rule file: {diags:#?}"
+    );
+    assert!(
+        diags.iter().any(|d| d.starts_with(&format!(
+            "{shown}:{value_line}:{}",
+            value_col + "value: ".len()
+        )) && d.contains("natural_limit_moves")
+            && d.contains("sixty")),
+        "{diags:#?}"
+    );
+    assert!(
+        diags.iter().any(|d| d.starts_with(&format!(
+            "{shown}:{key_line}:{}",
+            key_col + "ruling_key: ".len()
+        )) && d.contains("perpetual_chek")),
+        "{diags:#?}"
+    );
+}

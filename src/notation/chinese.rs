@@ -68,6 +68,11 @@ fn dir_of(c: char) -> Option<Dir> {
 fn piece_name(p: Piece, cs: Charset) -> &'static str {
     match cs {
         Charset::Traditional => p.chinese_name(),
+        Charset::Book => match p.role {
+            Role::Horse => "馬",
+            Role::Rook => "車",
+            _ => p.chinese_name(),
+        },
         Charset::Simplified => match (p.color, p.role) {
             (Color::Red, Role::King) => "帅",
             (Color::Black, Role::King) => "将",
@@ -91,7 +96,7 @@ fn number_text(color: Color, n: u8, style: &ChineseStyle) -> char {
 }
 
 fn render(p: Piece, sel: Sel, dir: Dir, n: u8, style: &ChineseStyle) -> String {
-    let trad = style.charset == Charset::Traditional;
+    let trad = style.charset != Charset::Simplified;
     let name = piece_name(p, style.charset);
     let mut s = String::new();
     match sel {
@@ -161,6 +166,12 @@ fn tandem_sel(pos: &Position, p: Piece, from: Square) -> Option<Sel> {
 /// assert_eq!(to_chinese(&pos, m, &ChineseStyle::default()).unwrap(), "馬８進７");
 /// let simplified = ChineseStyle { charset: Charset::Simplified, black_digits: BlackDigits::Ascii };
 /// assert_eq!(to_chinese(&pos, m, &simplified).unwrap(), "马8进7");
+/// // Red's horse: 傌 by default, 馬 as the rule book prints it.
+/// let start = Position::startpos();
+/// let horse = Move::parse_iccs("h0g2", RankConvention::Iccs).unwrap();
+/// assert_eq!(to_chinese(&start, horse, &ChineseStyle::default()).unwrap(), "傌二進三");
+/// let book = ChineseStyle { charset: Charset::Book, ..ChineseStyle::default() };
+/// assert_eq!(to_chinese(&start, horse, &book).unwrap(), "馬二進三");
 /// ```
 pub fn to_chinese(pos: &Position, m: Move, style: &ChineseStyle) -> Result<String, NotationError> {
     require_legal(pos, m)?;

@@ -65,6 +65,7 @@
 //! digit replaces the letter: `3+`, `33` (middle), `3-`, then the direction and number
 //! (`3+=4`).
 
+mod board;
 mod chinese;
 mod iccs;
 mod resolve;
@@ -73,6 +74,7 @@ mod wxf;
 use crate::{IllegalMoveReason, Move, Position};
 use std::fmt;
 
+pub use board::board_text;
 pub use chinese::{parse_chinese, to_chinese};
 pub use iccs::{parse_iccs, to_iccs};
 pub use wxf::{parse_wxf, to_wxf};
@@ -140,6 +142,9 @@ pub enum Charset {
     Traditional,
     /// 帅 仕 相 马 车 炮 兵 / 将 士 象 马 车 炮 卒, 进 退 平, 前 中 后.
     Simplified,
+    /// The traditional characters with one name for the horse and the rook of both sides, as
+    /// the CXA rule book prints them: 帥 仕 相 馬 車 炮 兵 / 將 士 象 馬 車 砲 卒.
+    Book,
 }
 
 /// How Black's numbers are printed in the Chinese notation.

@@ -18,6 +18,7 @@
 //! assert!(out.contains("1. h2e2 h9g7 2. h0g2 1-0"));
 //! ```
 
+pub mod archive;
 pub mod pgn;
 pub mod xqf;
 
@@ -199,13 +200,42 @@ pub enum RecordError {
         /// Why.
         reason: crate::IllegalMoveReason,
     },
+    /// Neither an XQF file (no `XQ` signature) nor text: a byte no game-record text has.
+    #[error("not a game record: no XQF signature (XQ) and not text (byte {byte:#04x} at offset {offset})")]
+    NotARecord {
+        /// 0-based offset of the first such byte.
+        offset: usize,
+        /// The byte.
+        byte: u8,
+    },
 }
 
-/// Reads a game file of either kind: XQF if it starts with the `XQ` signature, PGN otherwise
-/// (UTF-8, or GBK/GB18030 when it is not valid UTF-8).
+/// The offset of the first byte that game-record text does not have (a NUL or another control
+/// character than tab, line feed, carriage return, form feed and the DOS end-of-file mark
+/// 0x1A); `None` for text (UTF-8, GBK and GB18030 bytes are all allowed).
+///
+/// ```
+/// use xiangqi_rules::record::binary_offset;
+/// assert_eq!(binary_offset("1. 炮二平五 *\r\n".as_bytes()), None);
+/// assert_eq!(binary_offset(b"[Event \"x\"]\x00\x01"), Some(11));
+/// ```
+pub fn binary_offset(bytes: &[u8]) -> Option<usize> {
+    bytes
+        .iter()
+        .position(|&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1A)) || b == 0x7F)
+}
+
+/// Reads a game file of either kind, recognised by its content: XQF if it starts with the `XQ`
+/// signature, PGN if it is text (UTF-8, or GBK/GB18030 when it is not valid UTF-8), and
+/// [`RecordError::NotARecord`] otherwise (whatever the file's name).
 pub fn read_games(bytes: &[u8]) -> Result<Vec<GameRecord>, RecordError> {
     if bytes.starts_with(b"XQ") {
         Ok(vec![xqf::read_xqf(bytes)?])
+    } else if let Some(offset) = binary_offset(bytes) {
+        Err(RecordError::NotARecord {
+            offset,
+            byte: bytes[offset],
+        })
     } else {
         Ok(pgn::read_pgn_bytes(bytes)?)
     }

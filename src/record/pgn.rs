@@ -60,6 +60,31 @@ pub enum PgnErrorKind {
     },
 }
 
+/// Text that [`read_games_noting`] skipped: words after a game's result that start no new game
+/// (the `=====` line and the site footer that archives append to each game).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: text after the result of game {after_game} starts no game, skipped: {text:?}")]
+pub struct PgnWarning {
+    /// 1-based line of the first skipped word.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// 1-based index of the game whose result the text follows.
+    pub after_game: usize,
+    /// The skipped words (the first 60 characters).
+    pub text: String,
+}
+
+/// Whether a word after a game's result starts a new game without tags: a move number (`1.`)
+/// or a legal first move from the start position.
+fn starts_game(w: &str) -> bool {
+    if strip_move_number(w) != w || GameResult::from_pgn(w).is_some() {
+        return true;
+    }
+    let m = w.trim_end_matches(['!', '?']);
+    parse_move(&Position::startpos(), m, Format::detect(m)).is_ok()
+}
+
 /// Options of [`write_pgn`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnWriteOptions {
@@ -326,9 +351,50 @@ impl Builder {
 
 /// Reads every game of a PGN text. Each game is read independently: a bad game gives an
 /// error and reading goes on with the next one (a game starts at a tag pair after move text
-/// or after a result).
+/// or after a result). Text after a result that starts no game is skipped (see
+/// [`read_games_noting`], which also says where).
 pub fn read_games(text: &str) -> Vec<Result<GameRecord, PgnError>> {
+    read_games_noting(text).0
+}
+
+/// [`read_games`], with a warning for each stretch of text skipped after a game's result: words
+/// that are neither a move number nor a first move (an archive's `=====` line and site footer)
+/// up to the next tag pair, instead of a broken game.
+///
+/// ```
+/// use xiangqi_rules::record::pgn::read_games_noting;
+/// let text = "[Event \"a\"]\n1. h2e2 h9g7 1-0\n======\nwww.example.org\n\
+///             [Event \"b\"]\n1. b2e2 *\n";
+/// let (games, warnings) = read_games_noting(text);
+/// assert_eq!(games.len(), 2);
+/// assert!(games.iter().all(|g| g.is_ok()));
+/// assert_eq!(warnings.len(), 1);
+/// assert_eq!((warnings[0].line, warnings[0].after_game), (3, 1));
+/// assert!(warnings[0].text.starts_with("====== www.example.org"));
+/// ```
+pub fn read_games_noting(text: &str) -> (Vec<Result<GameRecord, PgnError>>, Vec<PgnWarning>) {
     let mut out = Vec::new();
+    let mut warnings = Vec::new();
+    // After a result and before anything of the next game: words here may be a trailer.
+    let mut after_result = false;
+    let mut trailer: Option<PgnWarning> = None;
+    let skip = |trailer: &mut Option<PgnWarning>, game: usize, line, column, w: &str| {
+        let t = trailer.get_or_insert_with(|| PgnWarning {
+            line,
+            column,
+            after_game: game,
+            text: String::new(),
+        });
+        if t.text.chars().count() < 60 {
+            if !t.text.is_empty() {
+                t.text.push(' ');
+            }
+            t.text.extend(w.chars().take(60));
+            if t.text.chars().count() > 60 {
+                t.text = t.text.chars().take(60).collect();
+            }
+        }
+    };
     let mut lx = Lexer::new(text);
     let mut b = Builder::new(1);
     let mut failed: Option<PgnError> = None;
@@ -343,6 +409,10 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, PgnError>> {
         let (tok, line, col) = match tok {
             Ok(t) => t,
             Err((kind, line, col)) => {
+                if after_result && !b.touched {
+                    skip(&mut trailer, b.game - 1, line, col, &kind.to_string());
+                    continue;
+                }
                 if failed.is_none() {
                     failed = Some(err(&b, kind, line, col));
                 }
@@ -351,6 +421,8 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, PgnError>> {
         };
         match tok {
             Tok::Tag(name, value) => {
+                after_result = false;
+                warnings.extend(trailer.take());
                 if in_moves {
                     // A new game starts.
                     let next = Builder::new(b.game + 1);
@@ -389,6 +461,15 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, PgnError>> {
                 b.tags.push((name, value));
             }
             Tok::Word(w) => {
+                if after_result && !b.touched {
+                    if starts_game(&w) {
+                        after_result = false;
+                        warnings.extend(trailer.take());
+                    } else {
+                        skip(&mut trailer, b.game - 1, line, col, &w);
+                        continue;
+                    }
+                }
                 in_moves = true;
                 b.touched = true;
                 if let Some(r) = GameResult::from_pgn(&w) {
@@ -400,6 +481,7 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, PgnError>> {
                         None => Ok(done.finish()),
                     });
                     in_moves = false;
+                    after_result = true;
                     continue;
                 }
                 if failed.is_some() || w.starts_with('$') {
@@ -467,7 +549,8 @@ pub fn read_games(text: &str) -> Vec<Result<GameRecord, PgnError>> {
             None => Ok(b.finish()),
         });
     }
-    out
+    warnings.extend(trailer);
+    (out, warnings)
 }
 
 /// Reads every game of a PGN text, stopping at the first error.

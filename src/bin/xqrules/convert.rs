@@ -21,6 +21,10 @@ pub struct ConvertArgs {
     /// Print simplified Chinese characters (马 车 进 后) instead of the traditional ones.
     #[arg(long)]
     simplified: bool,
+    /// Name Red's horse and rook 馬 and 車, as the CXA rule book prints them (default: 傌 and
+    /// 俥, the characters of spec/pieces.yaml that tell the sides apart).
+    #[arg(long, conflicts_with = "simplified")]
+    book_names: bool,
     /// Print Black's numbers as ASCII digits instead of full-width ones (Chinese output).
     #[arg(long)]
     ascii_digits: bool,
@@ -96,6 +100,8 @@ pub fn run(args: ConvertArgs) -> Result<(), String> {
         chinese: ChineseStyle {
             charset: if args.simplified {
                 Charset::Simplified
+            } else if args.book_names {
+                Charset::Book
             } else {
                 Charset::Traditional
             },
@@ -121,7 +127,7 @@ pub fn run(args: ConvertArgs) -> Result<(), String> {
             after.play(m);
             line(&mut out, args.format, &m.to_string(), &text, &after)?;
         }
-        print!("{out}");
+        out!("{out}");
         return Ok(());
     }
     let mut p = pos;
@@ -134,7 +140,7 @@ pub fn run(args: ConvertArgs) -> Result<(), String> {
         };
         let bad = |e: String| {
             // Print what was converted before the bad move, then fail.
-            print!("{out}");
+            out!("{out}");
             format!("move {} {text:?}: {e}", i + 1)
         };
         let m = parse_move(&p, text, from).map_err(|e| bad(e.to_string()))?;
@@ -142,6 +148,6 @@ pub fn run(args: ConvertArgs) -> Result<(), String> {
         p.play(m);
         line(&mut out, args.format, &m.to_string(), &converted, &p)?;
     }
-    print!("{out}");
+    out!("{out}");
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! The two implementations behind one interface, so that every sub-command can run on either.
 
 use clap::ValueEnum;
-use xiangqi_rules::{Color, Position, RankConvention, Square};
+use xiangqi_rules::{Position, RankConvention};
 
 /// Which implementation answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -24,7 +24,8 @@ pub enum Ranks {
 }
 
 impl Ranks {
-    fn convention(self) -> RankConvention {
+    /// The library's rank convention of this numbering.
+    pub fn convention(self) -> RankConvention {
         match self {
             Ranks::Iccs => RankConvention::Iccs,
             Ranks::FairyStockfish => RankConvention::FairyStockfish,
@@ -223,42 +224,8 @@ impl Engine for Oracle {
     }
 }
 
-/// A text board: rank 9 at the top, Red at the bottom, as printed diagrams show it (art. 1.3).
+/// A text board: rank 9 at the top, Red at the bottom (`xiangqi_rules::notation::board_text`).
 pub fn show(start: &Start<'_>, chinese: bool) -> Result<String, String> {
     let pos = fast_position(start, Ranks::Iccs)?;
-    let mut out = String::new();
-    for rank in (0..10u8).rev() {
-        out.push_str(&format!("{rank}  "));
-        for file in 0..9u8 {
-            let sq = Square::at(file, rank);
-            let cell = match pos.piece_at(sq) {
-                Some(p) if chinese => p.chinese_name().to_string(),
-                Some(p) => format!("{} ", p.fen_char()),
-                None if chinese => "\u{FF0E}".to_string(),
-                None => ". ".to_string(),
-            };
-            out.push_str(&cell);
-            if chinese {
-                out.push(' ');
-            }
-        }
-        out.push('\n');
-        if rank == 5 {
-            out.push_str("   ~~~~~ river (河界) ~~~~\n");
-        }
-    }
-    out.push_str(if chinese {
-        "   a  b  c  d  e  f  g  h  i\n"
-    } else {
-        "   a b c d e f g h i\n"
-    });
-    let side = match pos.turn() {
-        Color::Red => "Red (紅) to move",
-        Color::Black => "Black (黑) to move",
-    };
-    out.push_str(&format!("{side}\nFEN: {}\n", pos.to_fen()));
-    if pos.is_check() {
-        out.push_str("The side to move is in check (照將).\n");
-    }
-    Ok(out)
+    Ok(xiangqi_rules::notation::board_text(&pos, chinese))
 }

@@ -3,10 +3,25 @@
 //! The forms of every sub-command are a contract that other tools rely on: see the README.
 //! Errors go to stderr with exit code 2.
 
+/// `print!` that ends the process quietly on a closed pipe (see the `out` module).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::out::write(format_args!($($arg)*), false)
+    };
+}
+
+/// `println!` that ends the process quietly on a closed pipe (see the `out` module).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::out::write(format_args!($($arg)*), true)
+    };
+}
+
 mod convert;
 mod engine_check;
 mod engines;
 mod judge;
+mod out;
 mod spec_tools;
 mod suite;
 
@@ -16,9 +31,18 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use engines::{EngineKind, Ranks};
 
+/// The version line: the crate's version and the hash of the spec built in (the rules every
+/// ruling without `--spec` is made under; JSON judgements carry it as `spec_hash`).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (spec ",
+    env!("XQ_SPEC_HASH"),
+    ")"
+);
+
 /// Executable specification of the Xiangqi (Chinese chess) competition rules.
 #[derive(Debug, Parser)]
-#[command(name = "xqrules", version, about, long_about = None)]
+#[command(name = "xqrules", version = VERSION, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -132,6 +156,9 @@ enum Names {
     Chinese,
 }
 
+/// The spec directory a command reads (`xiangqi_rules::builtin_spec::or_builtin`).
+use xiangqi_rules::builtin_spec::or_builtin as spec_dir;
+
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(code) => code,
@@ -168,7 +195,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 out.push_str(&format!("{mv}: {count}\n"));
             }
             out.push_str(&format!("{}\n", result.total));
-            print!("{out}");
+            out!("{out}");
             Ok(ExitCode::SUCCESS)
         }
         Command::Legal(args) => {
@@ -179,12 +206,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 out.push_str(&mv);
                 out.push('\n');
             }
-            print!("{out}");
+            out!("{out}");
             Ok(ExitCode::SUCCESS)
         }
         Command::Show(args) => {
             let text = engines::show(&args.position.start(), args.names == Names::Chinese)?;
-            print!("{text}");
+            out!("{text}");
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -10,9 +10,9 @@
 
 use std::fmt::Write as _;
 
+use crate::notation::{to_chinese, ChineseStyle};
+use crate::{Move, Position, RankConvention};
 use xiangqi_oracle::OMove;
-use xiangqi_rules::notation::{to_chinese, ChineseStyle};
-use xiangqi_rules::{Move, Position, RankConvention};
 
 use super::check::{ExampleJudge, JudgeView, LoadedExample, SpecDir};
 use super::diagram::{self, esc};

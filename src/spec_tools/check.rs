@@ -9,6 +9,13 @@
 //!    interpretations (within the rule set and the sets it extends), move classes (`match`,
 //!    `order`, `same_as`, groups, `reduce_for_patterns`), rule sets (`extends`), example ids
 //!    (`examples`) and files (`ref`, `examples_dir`).
+//!    The values of the machine fields have their schema, each error at the value's
+//!    `file:line:column` ([`check_rule_values`]): a parameter's `value` is a number (whole where the compiler counts), a
+//!    pattern's `status` is forbidden or allowed and its `ruling_key` one the ruling tables use,
+//!    a ruling-table row's `result`, `immediate` and `must_change` are of their kinds (also in
+//!    the `entry` of an overlay's `replace` and `add`); then the rule set compiler of the build
+//!    must accept each rule set. The examples of a rule set with such an error are not judged
+//!    (the error is at the rule file, not at each example).
 //! 3. `examples/*/*.yaml`: the fields of `spec/examples/README.md` and their types; `id` is
 //!    `<dir>/<file name>`; `rules`, `rule_ids`, pattern names and classes resolve; the FEN is
 //!    valid and `side_to_move` agrees; `moves`, `moves_full` and `moves_appended` replay
@@ -176,9 +183,13 @@ pub fn check(dir: &Path, judge: &dyn ExampleJudge) -> Result<(SpecDir, Report), 
     load_rules(&mut spec, &mut report, &mut d)?;
     load_examples(&mut spec, &mut report, &mut d)?;
     check_rules(&spec, &mut d);
+    let broken = check_rule_values(&spec, &mut d);
     for ex in &spec.examples {
         if check_example(&spec, ex, &mut d) {
             report.replayed += 1;
+            if broken.contains(&ex.example.rules) {
+                continue;
+            }
             if let Some(answer) = judge.judge(&spec, &ex.example) {
                 report.judged += 1;
                 compare_judge(judge.name(), ex, answer, &mut d);
@@ -431,6 +442,204 @@ fn load_examples(
         }
     }
     Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values of the machine fields of rules/
+// ---------------------------------------------------------------------------------------------
+
+/// Checks the values of the machine fields of every rule set file against their schema (see
+/// the module header), then compiles each rule set as the build does. Returns the rule sets
+/// with an error (their own file's, or a base's), whose examples are not judged.
+pub fn check_rule_values(spec: &SpecDir, d: &mut Vec<Diagnostic>) -> BTreeSet<String> {
+    // The keys the ruling tables use (a pattern's ruling_key must be one of them).
+    let mut keys = BTreeSet::new();
+    for rf in spec.rulesets.values() {
+        for (_, entry) in sections(&rf.value, "ruling_table") {
+            for row in entry
+                .get("rows")
+                .and_then(Value::as_sequence)
+                .into_iter()
+                .flatten()
+            {
+                for side in ["red", "black"] {
+                    if let Some(k) = row.get(side).and_then(Value::as_str) {
+                        keys.insert(k.to_string());
+                    }
+                }
+            }
+        }
+    }
+    let mut broken = BTreeSet::new();
+    for (id, rf) in &spec.rulesets {
+        let before = d.len();
+        let f = &rf.file;
+        for (path, entry) in sections(&rf.value, "parameters") {
+            let name = entry.get("name").and_then(Value::as_str).unwrap_or("?");
+            match entry.get("value") {
+                Some(Value::Number(n)) if n.as_f64().is_some_and(|x| x >= 0.0) => {}
+                Some(v) => d.push(f.at_value(
+                    &format!("{path}.value"),
+                    &scalar(v),
+                    format!("parameter {name}: value {} is not a number", scalar(v)),
+                )),
+                None => d.push(f.at(&path, format!("parameter {name}: no `value`"))),
+            }
+        }
+        for (path, entry) in sections(&rf.value, "patterns") {
+            let name = entry.get("name").and_then(Value::as_str).unwrap_or("?");
+            match entry.get("status").and_then(Value::as_str) {
+                Some("forbidden" | "allowed") => {}
+                other => d.push(f.at_value(
+                    &format!("{path}.status"),
+                    other.unwrap_or(""),
+                    format!(
+                        "pattern {name}: status {:?} is not forbidden or allowed",
+                        other.unwrap_or("")
+                    ),
+                )),
+            }
+            match entry.get("ruling_key").and_then(Value::as_str) {
+                Some(k) if keys.contains(k) => {}
+                other => d.push(f.at_value(
+                    &format!("{path}.ruling_key"),
+                    other.unwrap_or(""),
+                    format!(
+                        "pattern {name}: unknown ruling_key {:?} (the ruling tables use {})",
+                        other.unwrap_or(""),
+                        keys.iter().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                )),
+            }
+        }
+        for (path, entry) in sections(&rf.value, "ruling_table") {
+            let rows = entry.get("rows").and_then(Value::as_sequence);
+            for (i, row) in rows.into_iter().flatten().enumerate() {
+                let at = format!("{path}.rows[{i}]");
+                let field = |k: &str| row.get(k).map(scalar).unwrap_or_default();
+                let result = field("result");
+                if !matches!(result.as_str(), "red_loses" | "black_loses" | "draw") {
+                    d.push(f.at_value(
+                        &at,
+                        &result,
+                        format!(
+                            "ruling table: result {result:?} is not red_loses, black_loses or draw"
+                        ),
+                    ));
+                }
+                if !matches!(row.get("immediate"), Some(Value::Bool(_))) {
+                    d.push(f.at_value(
+                        &at,
+                        &field("immediate"),
+                        format!(
+                            "ruling table: immediate {:?} is not true or false",
+                            field("immediate")
+                        ),
+                    ));
+                }
+                match row.get("must_change") {
+                    None | Some(Value::Null) => {}
+                    Some(Value::String(s)) if s == "red" || s == "black" => {}
+                    Some(v) => d.push(f.at_value(
+                        &at,
+                        &scalar(v),
+                        format!(
+                            "ruling table: must_change {:?} is not red, black or null",
+                            scalar(v)
+                        ),
+                    )),
+                }
+            }
+        }
+        if d.len() > before {
+            broken.insert(id.clone());
+        }
+    }
+    extend_broken(spec, &mut broken);
+    // The rule set compiler of the build must accept the others too.
+    for (id, rf) in &spec.rulesets {
+        if broken.contains(id) {
+            continue;
+        }
+        let f = &rf.file;
+        if let Err(e) = xiangqi_spec::ruleset_compile::load_rule_set(&spec.dir.join("rules"), id) {
+            broken.insert(id.clone());
+            let (file, line, column) = match e.loc() {
+                Some(loc) => (loc.file.clone(), loc.line, loc.column),
+                None => (f.shown.clone(), 1, 1),
+            };
+            let reason = match &e {
+                xiangqi_spec::SpecError::Yaml { reason, .. } => reason.clone(),
+                xiangqi_spec::SpecError::Invalid { problem, .. } => problem.to_string(),
+                other => other.to_string(),
+            };
+            d.push(Diagnostic::new(file, line, column, reason));
+        }
+    }
+    extend_broken(spec, &mut broken);
+    broken
+}
+
+/// Adds to `broken` every rule set that extends a broken one.
+fn extend_broken(spec: &SpecDir, broken: &mut BTreeSet<String>) {
+    loop {
+        let more: Vec<String> = spec
+            .rulesets
+            .iter()
+            .filter(|(id, rf)| {
+                !broken.contains(*id)
+                    && rf
+                        .value
+                        .get("extends")
+                        .and_then(Value::as_str)
+                        .is_some_and(|base| broken.contains(base))
+            })
+            .map(|(id, _)| id.clone())
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        broken.extend(more);
+    }
+}
+
+/// The entries of `section` in a rule file: `(path, entry)` for each item of a top-level list
+/// `section` (or the mapping itself, for `ruling_table`), and for each `entry` of the
+/// overlay's `replace` and `add` lists whose `section` is `section`.
+fn sections<'a>(doc: &'a Value, section: &str) -> Vec<(String, &'a Value)> {
+    let mut out = Vec::new();
+    match doc.get(section) {
+        Some(Value::Sequence(items)) => {
+            for (i, item) in items.iter().enumerate() {
+                out.push((format!("{section}[{i}]"), item));
+            }
+        }
+        Some(m @ Value::Mapping(_)) => out.push((section.to_string(), m)),
+        _ => {}
+    }
+    for overlay in ["replace", "add"] {
+        let items = doc.get(overlay).and_then(Value::as_sequence);
+        for (i, item) in items.into_iter().flatten().enumerate() {
+            if item.get("section").and_then(Value::as_str) == Some(section) {
+                if let Some(entry) = item.get("entry") {
+                    out.push((format!("{overlay}[{i}].entry"), entry));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A scalar as written (strings without quotes).
+fn scalar(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => "null".to_string(),
+        other => serde_yaml::to_string(other)
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

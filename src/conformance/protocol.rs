@@ -10,7 +10,7 @@ use clap::ValueEnum;
 use serde::Serialize;
 
 use super::client::{EngineError, EngineProcess};
-use crate::engines::Ranks;
+use crate::RankConvention;
 
 /// The engine protocol.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
@@ -50,9 +50,9 @@ impl Protocol {
 
 /// Converts a canonical ICCS move (`h2e2`) to the engine's rank numbering (`h3e3` for 1-10).
 /// Text that is not a move is returned unchanged.
-pub fn to_engine_move(iccs: &str, ranks: Ranks) -> String {
-    match (ranks, parse_move(iccs, Ranks::Iccs)) {
-        (Ranks::FairyStockfish, Some((f1, r1, f2, r2))) => {
+pub fn to_engine_move(iccs: &str, ranks: RankConvention) -> String {
+    match (ranks, parse_move(iccs, RankConvention::Iccs)) {
+        (RankConvention::FairyStockfish, Some((f1, r1, f2, r2))) => {
             format!("{f1}{}{f2}{}", r1 + 1, r2 + 1)
         }
         _ => iccs.to_string(),
@@ -61,12 +61,12 @@ pub fn to_engine_move(iccs: &str, ranks: Ranks) -> String {
 
 /// Reads a move in the engine's rank numbering and returns it as canonical ICCS, or `None` when
 /// the text is not a move on the 9x10 board in that numbering.
-pub fn from_engine_move(text: &str, ranks: Ranks) -> Option<String> {
+pub fn from_engine_move(text: &str, ranks: RankConvention) -> Option<String> {
     parse_move(text, ranks).map(|(f1, r1, f2, r2)| format!("{f1}{r1}{f2}{r2}"))
 }
 
 /// Splits `h2e2` / `h10e10` into files and 0-based ranks.
-fn parse_move(text: &str, ranks: Ranks) -> Option<(char, u8, char, u8)> {
+fn parse_move(text: &str, ranks: RankConvention) -> Option<(char, u8, char, u8)> {
     let (f1, rest) = split_square(text, ranks)?;
     let (f2, rest) = split_square(rest, ranks)?;
     if !rest.is_empty() {
@@ -76,7 +76,7 @@ fn parse_move(text: &str, ranks: Ranks) -> Option<(char, u8, char, u8)> {
 }
 
 /// Reads one square from the front of `text`: a file letter and a rank number.
-fn split_square(text: &str, ranks: Ranks) -> Option<((char, u8), &str)> {
+fn split_square(text: &str, ranks: RankConvention) -> Option<((char, u8), &str)> {
     let mut chars = text.char_indices();
     let (_, file) = chars.next()?;
     if !('a'..='i').contains(&file) {
@@ -91,8 +91,8 @@ fn split_square(text: &str, ranks: Ranks) -> Option<((char, u8), &str)> {
     }
     let number: u8 = digits.parse().ok()?;
     let rank = match ranks {
-        Ranks::Iccs => number,
-        Ranks::FairyStockfish => number.checked_sub(1)?,
+        RankConvention::Iccs => number,
+        RankConvention::FairyStockfish => number.checked_sub(1)?,
     };
     (rank <= 9).then_some(((file, rank), &text[digits_end..]))
 }
@@ -183,7 +183,7 @@ pub fn engine_perft(
     engine: &mut EngineProcess,
     position_command: &str,
     depth: u32,
-    ranks: Ranks,
+    ranks: RankConvention,
 ) -> Result<PerftAnswer, EngineError> {
     const EXPECTED: &str = "further perft output (`move: count` or `Nodes searched: N`)";
     engine.send(position_command)?;
@@ -223,7 +223,7 @@ pub fn engine_perft(
 }
 
 /// The `position` command for a FEN and the moves played from it (canonical ICCS).
-pub fn position_command(fen: &str, moves: &[String], ranks: Ranks) -> String {
+pub fn position_command(fen: &str, moves: &[String], ranks: RankConvention) -> String {
     let mut command = format!("position fen {fen}");
     if !moves.is_empty() {
         command.push_str(" moves");
@@ -236,18 +236,18 @@ pub fn position_command(fen: &str, moves: &[String], ranks: Ranks) -> String {
 }
 
 /// A hint when unreadable moves look like the other rank numbering.
-pub fn rank_hint(unreadable: &[String], ranks: Ranks) -> Option<&'static str> {
+pub fn rank_hint(unreadable: &[String], ranks: RankConvention) -> Option<&'static str> {
     let other = match ranks {
-        Ranks::Iccs => Ranks::FairyStockfish,
-        Ranks::FairyStockfish => Ranks::Iccs,
+        RankConvention::Iccs => RankConvention::FairyStockfish,
+        RankConvention::FairyStockfish => RankConvention::Iccs,
     };
     let all_other = !unreadable.is_empty()
         && unreadable
             .iter()
             .all(|m| from_engine_move(m, other).is_some());
     all_other.then_some(match ranks {
-        Ranks::Iccs => "these moves have ranks 1-10: try --ranks 1-10",
-        Ranks::FairyStockfish => "these moves have ranks 0-9: try --ranks 0-9",
+        RankConvention::Iccs => "these moves have ranks 1-10: try --ranks 1-10",
+        RankConvention::FairyStockfish => "these moves have ranks 0-9: try --ranks 0-9",
     })
 }
 
@@ -257,25 +257,34 @@ mod tests {
 
     #[test]
     fn converts_rank_numbering_both_ways() {
-        assert_eq!(to_engine_move("h2e2", Ranks::FairyStockfish), "h3e3");
-        assert_eq!(to_engine_move("a9a0", Ranks::FairyStockfish), "a10a1");
-        assert_eq!(to_engine_move("a9a0", Ranks::Iccs), "a9a0");
         assert_eq!(
-            from_engine_move("b10c8", Ranks::FairyStockfish).as_deref(),
+            to_engine_move("h2e2", RankConvention::FairyStockfish),
+            "h3e3"
+        );
+        assert_eq!(
+            to_engine_move("a9a0", RankConvention::FairyStockfish),
+            "a10a1"
+        );
+        assert_eq!(to_engine_move("a9a0", RankConvention::Iccs), "a9a0");
+        assert_eq!(
+            from_engine_move("b10c8", RankConvention::FairyStockfish).as_deref(),
             Some("b9c7")
         );
         assert_eq!(
-            from_engine_move("h3e3", Ranks::Iccs).as_deref(),
+            from_engine_move("h3e3", RankConvention::Iccs).as_deref(),
             Some("h3e3")
         );
-        assert_eq!(from_engine_move("b10c8", Ranks::Iccs), None);
-        assert_eq!(from_engine_move("a0a1", Ranks::FairyStockfish), None);
-        assert_eq!(from_engine_move("j1a1", Ranks::Iccs), None);
-        assert_eq!(from_engine_move("a01a1", Ranks::Iccs), None);
-        assert_eq!(from_engine_move("a1a1x", Ranks::Iccs), None);
-        assert_eq!(from_engine_move("", Ranks::Iccs), None);
-        assert_eq!(from_engine_move("é1a1", Ranks::Iccs), None);
-        assert_eq!(from_engine_move("aé", Ranks::Iccs), None);
+        assert_eq!(from_engine_move("b10c8", RankConvention::Iccs), None);
+        assert_eq!(
+            from_engine_move("a0a1", RankConvention::FairyStockfish),
+            None
+        );
+        assert_eq!(from_engine_move("j1a1", RankConvention::Iccs), None);
+        assert_eq!(from_engine_move("a01a1", RankConvention::Iccs), None);
+        assert_eq!(from_engine_move("a1a1x", RankConvention::Iccs), None);
+        assert_eq!(from_engine_move("", RankConvention::Iccs), None);
+        assert_eq!(from_engine_move("é1a1", RankConvention::Iccs), None);
+        assert_eq!(from_engine_move("aé", RankConvention::Iccs), None);
     }
 
     #[test]
@@ -312,17 +321,20 @@ mod tests {
     fn builds_position_commands_in_the_engine_numbering() {
         let moves = vec!["h2e2".to_string(), "h9g7".to_string()];
         assert_eq!(
-            position_command("F", &moves, Ranks::FairyStockfish),
+            position_command("F", &moves, RankConvention::FairyStockfish),
             "position fen F moves h3e3 h10g8"
         );
-        assert_eq!(position_command("F", &[], Ranks::Iccs), "position fen F");
+        assert_eq!(
+            position_command("F", &[], RankConvention::Iccs),
+            "position fen F"
+        );
         assert_eq!(Protocol::Ucci.setoption("Hash", "16"), "setoption Hash 16");
     }
 
     #[test]
     fn hints_at_the_other_rank_numbering() {
         let fsf = vec!["h10g8".to_string()];
-        assert!(rank_hint(&fsf, Ranks::Iccs).is_some());
-        assert!(rank_hint(&["zz".to_string()], Ranks::Iccs).is_none());
+        assert!(rank_hint(&fsf, RankConvention::Iccs).is_some());
+        assert!(rank_hint(&["zz".to_string()], RankConvention::Iccs).is_none());
     }
 }

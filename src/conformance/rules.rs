@@ -28,13 +28,12 @@
 
 use std::path::Path;
 
+use crate::{Move, Position, RankConvention};
 use clap::ValueEnum;
 use serde::Serialize;
-use xiangqi_rules::{Move, Position, RankConvention};
 
 use super::client::{EngineError, EngineProcess};
 use super::protocol::{position_command, to_engine_move, Protocol};
-use crate::engines::Ranks;
 use crate::spec_tools::check::{check, NoJudge};
 use crate::spec_tools::model::{Example, SideId};
 
@@ -317,7 +316,7 @@ pub struct RuleRun {
     /// The protocol spoken.
     pub protocol: Protocol,
     /// The engine's rank numbering.
-    pub ranks: Ranks,
+    pub ranks: RankConvention,
     /// Search depth of `go depth`.
     pub depth: u32,
     /// |cp| at most this is a draw.

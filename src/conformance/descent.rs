@@ -9,12 +9,11 @@
 
 use std::collections::BTreeMap;
 
-use xiangqi_rules::{Position, RankConvention};
+use crate::{Position, RankConvention};
 
 use super::client::{EngineError, EngineProcess};
 use super::protocol::{engine_perft, position_command, rank_hint, PerftAnswer};
 use super::report::{Finding, FindingKind};
-use crate::engines::Ranks;
 
 /// Our split: canonical ICCS move → count.
 pub fn our_divide(pos: &mut Position, depth: u32) -> BTreeMap<String, u64> {
@@ -67,7 +66,7 @@ pub fn compare_node(
     our_total: u64,
     answer: &PerftAnswer,
     depth: u32,
-    ranks: Ranks,
+    ranks: RankConvention,
 ) -> NodeVerdict {
     if !answer.is_clean() {
         let mut parts = Vec::new();
@@ -185,10 +184,10 @@ pub fn compare_node(
     NodeVerdict::Agree
 }
 
-fn ranks_name(ranks: Ranks) -> &'static str {
+fn ranks_name(ranks: RankConvention) -> &'static str {
     match ranks {
-        Ranks::Iccs => "0-9",
-        Ranks::FairyStockfish => "1-10",
+        RankConvention::Iccs => "0-9",
+        RankConvention::FairyStockfish => "1-10",
     }
 }
 
@@ -196,7 +195,7 @@ fn ranks_name(ranks: Ranks) -> &'static str {
 /// engine's answer at the root. `on_step` is told about each position visited (for progress).
 pub fn descend(
     engine: &mut EngineProcess,
-    ranks: Ranks,
+    ranks: RankConvention,
     root_fen: &str,
     depth: u32,
     first: PerftAnswer,
@@ -307,7 +306,7 @@ pub fn descend(
 /// moves (depth `d - 1`) and returns the first move whose count differs (move, ours, theirs).
 fn child_totals(
     engine: &mut EngineProcess,
-    ranks: Ranks,
+    ranks: RankConvention,
     root_fen: &str,
     path: &[String],
     ours: &BTreeMap<String, u64>,
@@ -345,14 +344,17 @@ mod tests {
     fn same_split_agrees() {
         let o = ours(&[("a0a1", 3), ("b0c2", 4)]);
         let a = answer(&[("a0a1", 3), ("b0c2", 4)], 7);
-        assert_eq!(compare_node(&o, 7, &a, 2, Ranks::Iccs), NodeVerdict::Agree);
+        assert_eq!(
+            compare_node(&o, 7, &a, 2, RankConvention::Iccs),
+            NodeVerdict::Agree
+        );
     }
 
     #[test]
     fn missing_and_extra_moves_are_pinpointed() {
         let o = ours(&[("a0a1", 1), ("b0c2", 1)]);
         let a = answer(&[("a0a1", 1), ("b0d1", 1)], 2);
-        match compare_node(&o, 2, &a, 1, Ranks::Iccs) {
+        match compare_node(&o, 2, &a, 1, RankConvention::Iccs) {
             NodeVerdict::Found(FindingKind::MoveSet, missing, extra, _) => {
                 assert_eq!(missing, ["b0c2"]);
                 assert_eq!(extra, ["b0d1"]);
@@ -366,7 +368,7 @@ mod tests {
         let o = ours(&[("a0a1", 3), ("b0c2", 4)]);
         let a = answer(&[("a0a1", 3), ("b0c2", 5)], 8);
         assert_eq!(
-            compare_node(&o, 7, &a, 2, Ranks::Iccs),
+            compare_node(&o, 7, &a, 2, RankConvention::Iccs),
             NodeVerdict::Descend {
                 mv: "b0c2".into(),
                 ours: 4,
@@ -380,20 +382,23 @@ mod tests {
         let o = ours(&[("a0a1", 3), ("b0c2", 4)]);
         let a = answer(&[("a0a1", 3), ("b0c2", 4)], 9);
         assert!(matches!(
-            compare_node(&o, 7, &a, 2, Ranks::Iccs),
+            compare_node(&o, 7, &a, 2, RankConvention::Iccs),
             NodeVerdict::Found(FindingKind::DivideSum, ..)
         ));
         let a = answer(&[], 9);
         assert!(matches!(
-            compare_node(&o, 7, &a, 2, Ranks::Iccs),
+            compare_node(&o, 7, &a, 2, RankConvention::Iccs),
             NodeVerdict::Found(FindingKind::NoDivide, ..)
         ));
         let a = answer(&[], 7);
-        assert_eq!(compare_node(&o, 7, &a, 2, Ranks::Iccs), NodeVerdict::Agree);
+        assert_eq!(
+            compare_node(&o, 7, &a, 2, RankConvention::Iccs),
+            NodeVerdict::Agree
+        );
         let a = answer(&[("a0a1", 1), ("b0c2", 2)], 3);
         let o1 = ours(&[("a0a1", 1), ("b0c2", 1)]);
         assert!(matches!(
-            compare_node(&o1, 2, &a, 1, Ranks::Iccs),
+            compare_node(&o1, 2, &a, 1, RankConvention::Iccs),
             NodeVerdict::Found(FindingKind::LeafCount, ..)
         ));
     }
@@ -403,7 +408,7 @@ mod tests {
         let o = ours(&[("b9c7", 1)]);
         let mut a = answer(&[], 1);
         a.unreadable_moves.push("b10c8".into());
-        match compare_node(&o, 1, &a, 1, Ranks::Iccs) {
+        match compare_node(&o, 1, &a, 1, RankConvention::Iccs) {
             NodeVerdict::Found(FindingKind::Unreadable, _, _, message) => {
                 assert!(message.contains("--ranks 1-10"), "{message}");
             }

@@ -39,6 +39,8 @@ pub struct PlyClass {
 pub struct Verdict {
     /// The rule set judged with.
     pub rules: String,
+    /// `red_wins`, `black_wins`, `draw` or `ongoing` (a must-change ruling, a pending one).
+    pub result: String,
     /// `red_loses`, `black_loses`, `draw`, or `None`.
     pub ruling: Option<String>,
     /// The side that must change, if any.
@@ -133,6 +135,10 @@ pub fn judge_example(
     }
     Ok(Verdict {
         rules: rules.id.clone(),
+        result: serde_json::to_value(j.result)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default(),
         ruling: ruling_id(j.ruling),
         must_change: j.must_change.map(|s| {
             match s {
@@ -210,4 +216,37 @@ impl ExampleJudge for OracleJudge {
     fn judge(&self, spec: &SpecDir, example: &Example) -> Option<Result<JudgeView, String>> {
         self.verdict(spec, example).map(|r| r.map(|v| v.view()))
     }
+}
+
+/// Judges one game record, its start position and main line, with the oracle; a last move that
+/// exposes the mover's king is ruled a loss for its maker. Returns the start and the judgement.
+pub fn judge_game(
+    rules: &RuleSet,
+    spec: &xiangqi_oracle::Spec,
+    game: &crate::record::GameRecord,
+) -> Result<(Board, xiangqi_oracle::judge::Judgement), String> {
+    let start =
+        Board::from_fen(spec, &game.start_fen).map_err(|e| format!("start position: {e}"))?;
+    let moves: Vec<OMove> = game
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let text = m.to_string();
+            OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", i + 1))
+        })
+        .collect::<Result<_, _>>()?;
+    // A record may end with a move that exposes the mover's king (4.1.2 kings facing, 3.1 /
+    // 4.1.6 own king attacked): the oracle rules it as a loss for its maker.
+    let last = game
+        .losing_move
+        .as_ref()
+        .map(|lm| {
+            let text = lm.mv.to_iccs(crate::RankConvention::Iccs);
+            OMove::parse_iccs(&text).map_err(|e| format!("move {} {text:?}: {e}", lm.index))
+        })
+        .transpose()?;
+    let j = xiangqi_oracle::judge::judge_record(rules, &start, &moves, last)
+        .map_err(|e| e.to_string())?;
+    Ok((start, j))
 }

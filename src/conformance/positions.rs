@@ -6,12 +6,12 @@
 //! same positions in every build and with every version of every dependency: the exported suite
 //! and `engine-check` agree on them.
 
+use crate::{Position, RankConvention};
 use serde::Deserialize;
 use thiserror::Error;
-use xiangqi_rules::{Position, RankConvention};
 
 /// `spec/perft.yaml`, compiled in.
-const PERFT_YAML: &str = include_str!("../../../../spec/perft.yaml");
+const PERFT_YAML: &str = include_str!("../../spec/perft.yaml");
 
 /// The default seed of the generated positions ("XQRULES1" in ASCII), as `--help` shows it.
 pub const DEFAULT_SEED: &str = "0x585152554c455331";

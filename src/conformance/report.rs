@@ -112,7 +112,7 @@ pub struct CheckRecord {
     pub fen: String,
     /// Depth in plies.
     pub depth: u32,
-    /// Our count (`xiangqi_rules::Position::perft`).
+    /// Our count (`crate::Position::perft`).
     pub expected: u64,
     /// The count spec/perft.yaml publishes, when it lists this depth.
     pub published: Option<u64>,
