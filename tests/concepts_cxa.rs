@@ -65,3 +65,21 @@ fn parrying_a_kill_makes_a_standing_capture_a_new_chase() {
     assert_eq!(class_at(&j, 8), "chase", "{j}");
     assert_eq!(j["ruling"], "draw");
 }
+
+/// Interpretation `exemption-by-capturer` (2011 26.1, 26.1.1, 26.7): the pawn's exemption
+/// belongs to the piece that wins the material, not to the first piece of a line of checks.
+///
+/// Red's rook steps onto the f-file. Then the pawn d8 can check from e8, and whatever the king
+/// does, the rook wins the horse f9 (the king protected it only from e9). The line begins with
+/// the pawn's check, but the rook captures: under 2011 the rook's move is a chase. The 1999
+/// reading credits the line to its first checking piece, a pawn, and calls it idle.
+#[test]
+fn a_pawn_check_that_lets_the_rook_win_is_the_rooks_chase() {
+    let fen = "3akn3/3P5/9/r8/9/9/9/6R2/4A4/3AK4 w - - 0 1";
+    let moves = "g2f2 a6a5 f2g2 a5a6 g2f2 a6a5 f2g2 a5a6";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 5), "chase", "{j2011}");
+    assert_eq!(j2011["cycle"][0]["targets"][0], "f9");
+    let j1999 = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j1999, 5), "idle", "{j1999}");
+}
