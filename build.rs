@@ -46,57 +46,27 @@ fn main() {
     println!("cargo:rustc-env=XQ_SPEC_HASH={hash}");
 }
 
-/// Every file below `dir` as `(path relative to dir with / separators, absolute path)`, sorted.
-fn walk(dir: &Path, rel: &str, out: &mut Vec<(String, std::path::PathBuf)>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let rel = if rel.is_empty() {
-            name
-        } else {
-            format!("{rel}/{name}")
-        };
-        if entry.file_type()?.is_dir() {
-            walk(&entry.path(), &rel, out)?;
-        } else {
-            out.push((rel, std::fs::canonicalize(entry.path())?));
-        }
-    }
-    Ok(())
-}
-
 /// Rust source of `FILES`, the `include_str!` table of every file of the spec directory, and
 /// the spec hash: 64-bit FNV-1a over each file's relative path, a 0 byte, its length (8 bytes,
 /// little endian) and its bytes, in path order, as 16 hexadecimal digits.
 fn spec_files(dir: &Path) -> std::io::Result<(String, String)> {
-    let mut files = Vec::new();
-    walk(dir, "", &mut files)?;
-    files.sort();
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut feed = |bytes: &[u8]| {
-        for &b in bytes {
-            hash ^= u64::from(b);
-            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    };
+    let files = xiangqi_spec::fingerprint::spec_files(dir)?;
+    let mut hash = xiangqi_spec::fingerprint::SpecHash::default();
     let mut code = String::from(
         "/// Every file of the spec directory the library was built from: `(path relative to \
          spec/, text)`, sorted by path.\npub const FILES: &[(&str, &str)] = &[\n",
     );
-    for (rel, abs) in &files {
-        let bytes = std::fs::read(abs)?;
+    for (rel, path) in &files {
+        let bytes = std::fs::read(path)?;
         if std::str::from_utf8(&bytes).is_err() {
             return Err(std::io::Error::other(format!("{rel}: not UTF-8 text")));
         }
-        feed(rel.as_bytes());
-        feed(&[0]);
-        feed(&(bytes.len() as u64).to_le_bytes());
-        feed(&bytes);
+        hash.file(rel, &bytes);
         code.push_str(&format!(
             "    ({rel:?}, include_str!({:?})),\n",
-            abs.display().to_string()
+            std::fs::canonicalize(path)?.display().to_string()
         ));
     }
     code.push_str("];\n");
-    Ok((code, format!("{hash:016x}")))
+    Ok((code, hash.hex()))
 }

@@ -34,41 +34,7 @@ pub const HASH: &str = env!("XQ_SPEC_HASH");
 /// assert_eq!(builtin_spec::hash_dir(&dir).unwrap(), builtin_spec::HASH);
 /// ```
 pub fn hash_dir(dir: &Path) -> io::Result<String> {
-    fn walk(dir: &Path, rel: &str, out: &mut Vec<(String, PathBuf)>) -> io::Result<()> {
-        for entry in std::fs::read_dir(dir)? {
-            let entry = entry?;
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let rel = if rel.is_empty() {
-                name
-            } else {
-                format!("{rel}/{name}")
-            };
-            if entry.file_type()?.is_dir() {
-                walk(&entry.path(), &rel, out)?;
-            } else {
-                out.push((rel, entry.path()));
-            }
-        }
-        Ok(())
-    }
-    let mut files = Vec::new();
-    walk(dir, "", &mut files)?;
-    files.sort();
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut feed = |bytes: &[u8]| {
-        for &b in bytes {
-            hash ^= u64::from(b);
-            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    };
-    for (rel, path) in &files {
-        let bytes = std::fs::read(path)?;
-        feed(rel.as_bytes());
-        feed(&[0]);
-        feed(&(bytes.len() as u64).to_le_bytes());
-        feed(&bytes);
-    }
-    Ok(format!("{hash:016x}"))
+    xiangqi_spec::fingerprint::hash_dir(dir)
 }
 
 /// The spec directory a tool reads: `given` (an amended copy), else the built-in spec written

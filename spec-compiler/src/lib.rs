@@ -22,6 +22,7 @@
 pub mod codegen;
 pub mod compile;
 pub mod examples;
+pub mod fingerprint;
 pub mod load;
 pub mod rules;
 pub mod ruleset;
