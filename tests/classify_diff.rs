@@ -44,6 +44,8 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
         won_back_by_checks_is_protection: r.won_back_by_checks_is_protection,
         newness_in_context: r.newness_in_context,
         exemption_by_capturer: r.exemption_by_capturer,
+        pin_renews_chase: r.pin_renews_chase,
+        exchange_needs_acceptance: r.exchange_needs_acceptance,
         pawn_for_rook_is_gain: r.pawn_for_rook_is_gain,
         pawn_mutual_attack: r.pawn_mutual_attack,
         key_point_scope: r.key_point_scope.clone(),

@@ -83,3 +83,70 @@ fn a_pawn_check_that_lets_the_rook_win_is_the_rooks_chase() {
     let j1999 = judged("cxa-1999", fen, moves);
     assert_eq!(class_at(&j1999, 5), "idle", "{j1999}");
 }
+
+/// The articles cited for the cycle move at ply `ply`.
+fn articles_at(j: &Value, ply: u64) -> Vec<String> {
+    j["cycle"]
+        .as_array()
+        .expect("a cycle")
+        .iter()
+        .find(|c| c["ply"] == ply)
+        .and_then(|c| c["articles"].as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_else(|| panic!("no ply {ply} in {j}"))
+}
+
+/// Interpretation `pinned-target-cannot-accept` (2011 24.4, 26.9, 26.10; 参考图47–48): a
+/// standing threat to a piece that another piece holds on its square is renewed, as a joint
+/// chase, by each move of the holding piece.
+///
+/// Black's horse e5 stands on the e-file between red's rook and black's king: every move of it
+/// exposes the king, and red's horse c6 can take it (unprotected). Red's rook shuffles along
+/// the file (e1, e2) and keeps the horse pinned. Under 2011 each rook move renews the horse's
+/// threat (捉, citing 26.9 and the joint chase 24.17) and red must change; the 1999 rules, which
+/// lack the reading, call the shuffle idle (从捉到捉) and the game a draw.
+#[test]
+fn a_piece_that_keeps_the_target_pinned_renews_the_chase() {
+    let fen = "r3k4/9/9/2N6/4n4/9/9/9/4R4/3K5 w - - 0 1";
+    let moves = "e1e2 a9a8 e2e1 a8a9 e1e2 a9a8 e2e1 a8a9";
+    let j2011 = judged("cxa-2011", fen, moves);
+    for ply in [5, 7] {
+        assert_eq!(class_at(&j2011, ply), "chase", "{j2011}");
+        let a = articles_at(&j2011, ply);
+        assert!(
+            a.contains(&"26.9".to_string()) && a.contains(&"24.17".to_string()),
+            "{a:?}"
+        );
+    }
+    assert_eq!(j2011["ruling"], "red_loses");
+    assert_eq!(j2011["must_change"], "red");
+    let j1999 = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j1999, 5), "idle", "{j1999}");
+    assert_eq!(j1999["ruling"], "draw");
+    // Off the file the rook pins nothing: the same shuffle one file over is idle under 2011 too.
+    let free = judged(
+        "cxa-2011",
+        "r3k4/9/9/2N6/4n4/9/9/9/5R3/3K5 w - - 0 1",
+        "f1f2 a9a8 f2f1 a8a9 f1f2 a9a8 f2f1 a8a9",
+    );
+    assert_eq!(class_at(&free, 5), "idle", "{free}");
+}
+
+/// Interpretation `joint-chase-necessary` (24.17): a piece that only stands in the way of the
+/// target's protector (断根) is no partner; the target is simply unprotected.
+///
+/// Red's rook comes to a7 and attacks the horse d7. Black's rook g7 would protect it but for
+/// red's cannon f7 in between; the cannon neither captures the horse nor screens a capture of
+/// it. The rook's move is a single chase of an unprotected piece (24.3 alone, no 24.17).
+#[test]
+fn a_piece_that_only_blocks_a_protector_is_no_partner() {
+    let fen = "4k4/R8/3n1Cr2/9/9/9/9/9/9/3K5 w - - 0 1";
+    let moves = "a8a7 e9f9 a7a8 f9e9 a8a7 e9f9 a7a8 f9e9";
+    let j = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(articles_at(&j, 5), vec!["24.3".to_string()], "{j}");
+}

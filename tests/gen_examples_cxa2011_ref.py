@@ -61,13 +61,11 @@ KNOWN = {
              "one square, so the rook's capture stood before (concept A, 'a piece the capturer stopped "
              "guarding'); that reading was tried and breaks 图22 and 1999 圖四.",
     "ref39": "ply 3 炮六平二 is printed 捉 (联合捉子); the judge finds no new joint threat (concept D).",
-    "ref47": "the horse's moves keep black's cannon d8 unable to leave its line (pinned), a 长捉无根子 "
-             "by the book; the judge finds the cannon's attack standing and classes 马七退八 as 兑 "
-             "(concept C: a piece that cannot leave its line cannot accept an exchange).",
-    "ref47-var": "as 参考图47: the horse's moves are printed 捉 (the pinned cannon d8); the judge classes "
-                 "them 闲/兑 (concept C). The ruling agrees.",
-    "ref48": "as 参考图47: 马八进七/马七退八 are printed 捉 (联合捉无根子 of the pinned cannon); the judge "
-             "classes them 闲/兑 (concept C).",
+    "ref47": "every class agrees, the ruling not: the book calls red's horse-and-cannon chase of the "
+             "pinned cannon d8 长捉无根子 here but 联合捉无根子 (joint) in 参考图47's variation and in "
+             "参考图48, where the same horse moves hold the same cannon. The judge marks a chase renewed "
+             "by a pin as joint (the pinning piece is a partner, 24.17) in all three; joint chases are not "
+             "grave (reading grave-joint, 图10), so here neither side is grave under 26.8.1: draw.",
 }
 
 

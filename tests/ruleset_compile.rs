@@ -105,6 +105,18 @@ fn every_builtin_equals_the_oracle() {
             &r.exemption_by_capturer,
         );
         same(
+            "pin_renews_chase",
+            id,
+            &f.pin_renews_chase,
+            &r.pin_renews_chase,
+        );
+        same(
+            "exchange_needs_acceptance",
+            id,
+            &f.exchange_needs_acceptance,
+            &r.exchange_needs_acceptance,
+        );
+        same(
             "pawn_for_rook_is_gain",
             id,
             &f.pawn_for_rook_is_gain,

@@ -294,6 +294,14 @@ pub struct RuleSet {
     /// 2011 26.1, 26.7 (`exemption_by_capturer`, reading `exemption-by-capturer`): the king and
     /// pawn exemptions belong to the pieces that capture, not to the first piece of a line.
     pub exemption_by_capturer: bool,
+    /// 24.4, 26.9, 26.10 (`pin_renews_chase`, reading `pinned-target-cannot-accept`): a standing
+    /// threat to a piece that cannot leave its square without its side being mated at once is
+    /// renewed, as a joint chase, by each move of the piece that keeps it so pinned.
+    pub pin_renews_chase: bool,
+    /// 2011 26.9 (the `same_type_exchange` exception's `reclass`): a pair of equal pieces that
+    /// can take each other is an exchange (兑) only if the target can accept it: the capture
+    /// loses it no value and does not let it be mated at once.
+    pub exchange_needs_acceptance: bool,
     /// 26.6: giving up crossed pawns to win a rook is a gain.
     pub pawn_for_rook_is_gain: bool,
     /// 27.2: pawn threats count as chases in mutual perpetual attack.

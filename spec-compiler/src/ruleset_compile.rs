@@ -637,6 +637,7 @@ fn build(
         flag(Some(chase), "won_back_by_checks_is_protection") == Some(true);
     let newness_in_context = flag(Some(chase), "newness_in_context") == Some(true);
     let exemption_by_capturer = flag(Some(chase), "exemption_by_capturer") == Some(true);
+    let pin_renews_chase = flag(Some(chase), "pin_renews_chase") == Some(true);
     // Material and exceptions.
     let material = doc.get("material");
     let exceptions: Vec<&Value> = seq(doc.get("exceptions")).collect();
@@ -729,6 +730,9 @@ fn build(
         won_back_by_checks_is_protection,
         newness_in_context,
         exemption_by_capturer,
+        pin_renews_chase,
+        exchange_needs_acceptance: exception("same_type_exchange")
+            .is_some_and(|e| e.get("reclass").is_some()),
         pawn_for_rook_is_gain: flag(material, "pawn_for_rook_is_gain").unwrap_or(false),
         pawn_mutual_attack: exception("pawn_chase").is_some_and(|e| e.get("undo_when").is_some()),
         key_point_scope,
@@ -942,6 +946,12 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
         out,
         "{i}exemption_by_capturer: {},",
         r.exemption_by_capturer
+    );
+    let _ = writeln!(out, "{i}pin_renews_chase: {},", r.pin_renews_chase);
+    let _ = writeln!(
+        out,
+        "{i}exchange_needs_acceptance: {},",
+        r.exchange_needs_acceptance
     );
     let _ = writeln!(
         out,

@@ -1209,6 +1209,9 @@ impl<'a> Analyzer<'a> {
                     .collect();
                 let mut necessary: IdSet = 0;
                 for p in candidates {
+                    if only_blocks(&b, target, p) {
+                        continue;
+                    }
                     let w = b.without(b.square_of(p).expect("on board"));
                     if !self.winnable(&w, target) {
                         necessary |= id_bit(p);
@@ -1785,6 +1788,21 @@ impl<'a> Analyzer<'a> {
         avoid: IdSet,
         own: PieceId,
     ) -> bool {
+        self.mate_opened_by(b0, plies, avoid, own) || {
+            let mut b = b0.clone();
+            self.mate_by_checks_in(&mut b, plies, avoid)
+        }
+    }
+
+    /// Does a check by the piece `own` (taking no piece of `avoid`) open a mate by consecutive
+    /// checks within `plies`? (The oracle's `mate_opened_by`.)
+    pub(crate) fn mate_opened_by(
+        &mut self,
+        b0: &Tracked,
+        plies: u32,
+        avoid: IdSet,
+        own: PieceId,
+    ) -> bool {
         let mut b = b0.clone();
         for &k in self.checking_moves(&b).iter() {
             if id_at(&b, k.from()) != Some(own)
@@ -1812,7 +1830,7 @@ impl<'a> Analyzer<'a> {
                 return true;
             }
         }
-        self.mate_by_checks_in(&mut b, plies, avoid)
+        false
     }
 
     fn mate_by_checks_in(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
@@ -1991,6 +2009,38 @@ fn capturable_by_from_list(b: &Tracked, from: Square) -> Vec<PieceId> {
         .collect();
     v.sort_unstable_by_key(|x| x.0);
     v.into_iter().map(|x| x.1).collect()
+}
+
+/// Does the piece `p` (of the side to move) only stand in the way of a protector of `target`
+/// (断根; the oracle's `only_blocks`, reading `joint-chase-necessary`)? After a capture of the
+/// target by another piece, the other side could take back if `p` were not there; and `p`
+/// neither captures the target nor screens a piece that does.
+fn only_blocks(b: &Tracked, target: PieceId, p: PieceId) -> bool {
+    let (Some(t_sq), Some(p_sq), Some(pc)) = (b.square_of(target), b.square_of(p), b.piece(p))
+    else {
+        return false;
+    };
+    let me = pc.color;
+    let bit = 1u128 << t_sq.index();
+    let reaches = |x: &Tracked, id: PieceId| reach_of(x, id) & bit != 0;
+    if reaches(b, p) {
+        return false;
+    }
+    let w = b.without(p_sq);
+    if b.ids_of(me)
+        .any(|q| q != p && reaches(b, q) && !reaches(&w, q))
+    {
+        return false;
+    }
+    captures_on(b, t_sq).iter().any(|&c| {
+        let mut a = b.clone();
+        a.play(c);
+        let aw = a.without(p_sq);
+        let opens = a
+            .ids_of(me.other())
+            .any(|q| !reaches(&a, q) && reaches(&aw, q));
+        opens
+    })
 }
 
 /// The points piece `id` could move to by its movement rules (for blocks, 28.7).

@@ -458,12 +458,28 @@ fn chase_test(
         }
     }
     let mut new: Vec<Threat> = Vec::new();
+    let mut pinned = false;
     for x in &now {
         if (rules.joint_chase_renewed && x.joint && participates(x))
             || !stood_before(az, before, mover, context, x.key())
         {
             new.push(*x);
+        } else if rules.pin_renews_chase
+            && !x.via_checks
+            && x.attacker != mover
+            && keeps_pinned(az, after, x.target, mover)
+        {
+            // A standing threat to a piece the mover keeps pinned is renewed by the move,
+            // jointly with the capturer (reading `pinned-target-cannot-accept`).
+            let mut y = *x;
+            y.joint = true;
+            y.necessary |= id_bit(mover);
+            pinned = true;
+            new.push(y);
         }
+    }
+    if pinned {
+        t.articles.push(rules.article("cxa2011.26.9"));
     }
     if rules.protector_chase_needs_gain {
         let before_len = new.len();
@@ -746,7 +762,12 @@ fn exchange_with(
     after: &Tracked,
     mover: PieceId,
 ) -> Option<PieceId> {
-    let new = new_exchange_pairs(az, before, after, mover);
+    // 2011 26.9: a pair whose target cannot accept is no exchange (the oracle's
+    // `exchange_with`).
+    let mut new = new_exchange_pairs(az, before, after, mover);
+    if az.rs.exchange_needs_acceptance {
+        new.retain(|&(x, e)| accepts(az, after, e, x));
+    }
     new.iter()
         .find(|(x, _)| *x == mover)
         .or(new.first())
@@ -818,6 +839,80 @@ fn new_exchange_pairs(
     }
     az.exchange_pairs_memo = Some((key, out.clone()));
     out
+}
+
+/// 2011 26.9: can `e` take `x` (its equal) so that its side loses no value in the exchange that
+/// follows and is not mated at once? (The oracle's `accepts`.)
+fn accepts(az: &mut Analyzer<'_>, b: &Tracked, e: PieceId, x: PieceId) -> bool {
+    let (Some(e_sq), Some(x_sq), Some(pe)) = (b.square_of(e), b.square_of(x), b.piece(e)) else {
+        return false;
+    };
+    let mut a = b.with_turn(pe.color);
+    let m = Move::new(e_sq, x_sq);
+    if !a.pos.is_legal(m) {
+        return false;
+    }
+    let v = value(az.rs, b, x);
+    a.play(m);
+    v - az.see(&mut a, x_sq, 8) >= 0.0 && !az.mates_at_once(&mut a)
+}
+
+/// Does `mover`, where it stands in `after`, hold `target` on its square? (The oracle's
+/// `keeps_pinned`, reading `pinned-target-cannot-accept`: every move of the target is illegal
+/// because of the mover, or lets the mover mate at once or win more than the move took plus
+/// what the mover could win elsewhere.)
+fn keeps_pinned(az: &mut Analyzer<'_>, after: &Tracked, target: PieceId, mover: PieceId) -> bool {
+    let (Some(sq), Some(m_sq), Some(p)) = (
+        after.square_of(target),
+        after.square_of(mover),
+        after.piece(target),
+    ) else {
+        return false;
+    };
+    if is_king(after, mover) {
+        return false;
+    }
+    let rules = az.rs;
+    let by_mover = |x: &[Threat]| {
+        x.iter()
+            .filter(|x| x.attacker == mover)
+            .map(|x| x.gain)
+            .fold(0.0, f64::max)
+    };
+    let stay = after.with_turn(p.color.other());
+    let elsewhere: Vec<Threat> = az
+        .threats(&stay, None)
+        .into_iter()
+        .filter(|x| x.target != target && x.line_wins & id_bit(target) == 0)
+        .collect();
+    let elsewhere = by_mover(&elsewhere);
+    let t = after.with_turn(p.color);
+    let free = t.without(m_sq);
+    let mut departures = t.pos.pseudo_targets(sq);
+    if departures == 0 {
+        return false;
+    }
+    while departures != 0 {
+        let to = Square::new_unchecked(departures.trailing_zeros() as u8);
+        departures &= departures - 1;
+        let d = Move::new(sq, to);
+        if !t.pos.is_legal(d) {
+            if !free.pos.is_legal(d) {
+                return false;
+            }
+            continue;
+        }
+        let took = id_at(&t, to).map_or(0.0, |v| value(rules, &t, v));
+        let mut a = t.clone();
+        a.play(d);
+        if az.mate_opened_by(&a, rules.mated_at_once_plies, 0, mover)
+            || by_mover(&az.threats(&a, None)) > took + elsewhere
+        {
+            continue;
+        }
+        return false;
+    }
+    true
 }
 
 /// 28.6 / 24.5 offer: the moved piece, unprotected, can be taken by an enemy piece of the same

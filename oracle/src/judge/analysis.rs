@@ -323,6 +323,7 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                             .any(|q| spec.could_move(p.role, p.side, s, *q))
                 })
                 .map(|p| p.id)
+                .filter(|p| !only_blocks(b, target, *p))
                 .filter(|p| !winnable(cx, &without(b, b.square_of(*p).expect("on board")), target))
                 .collect();
             // A rook attacked by a lesser piece is won by that piece alone (2011 26.8: a chase of
@@ -406,6 +407,38 @@ fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64
     checking_moves(a).into_iter().any(|k| {
         check_line(cx, a, k, cx.rs.chase_search_depth)
             .is_some_and(|l| l.gain >= worth && l.targets.contains_key(&capturer))
+    })
+}
+
+/// Does the piece `p` (of the side to move) only stand in the way of a protector of `target`
+/// (断根, reading `joint-chase-necessary`)? After a capture of the target by another piece, the
+/// other side could take back on its square if `p` were not there; and `p` neither captures the
+/// target nor is the screen of a piece that does. Such a piece leaves the target unprotected;
+/// it is no partner of a joint chase (24.17).
+fn only_blocks(b: &Board, target: PieceId, p: PieceId) -> bool {
+    let (Some(t_sq), Some(p_sq)) = (b.square_of(target), b.square_of(p)) else {
+        return false;
+    };
+    let me = b.piece(p).side;
+    let reaches = |x: &Board, id: PieceId| reach_of(x, id).contains(&t_sq);
+    if reaches(b, p) {
+        return false;
+    }
+    let w = without(b, p_sq);
+    let screens = b
+        .pieces_of(me)
+        .any(|q| q.id != p && reaches(b, q.id) && !reaches(&w, q.id));
+    if screens {
+        return false;
+    }
+    captures_on(b, t_sq).into_iter().any(|c| {
+        let mut a = b.clone();
+        apply(&mut a, c);
+        let aw = without(&a, p_sq);
+        let opens = a
+            .pieces_of(me.opponent())
+            .any(|q| !reaches(&a, q.id) && reaches(&aw, q.id));
+        opens
     })
 }
 
@@ -598,6 +631,17 @@ pub(crate) fn mate_by_checks_avoiding(
     avoid: &BTreeSet<PieceId>,
     own: PieceId,
 ) -> bool {
+    mate_opened_by(b, plies, avoid, own) || mate_by_checks_in(b, plies, avoid)
+}
+
+/// Does a check by the piece `own` (taking no piece of `avoid`) open a mate by consecutive
+/// checks within `plies`?
+pub(crate) fn mate_opened_by(
+    b: &Board,
+    plies: u32,
+    avoid: &BTreeSet<PieceId>,
+    own: PieceId,
+) -> bool {
     let none = BTreeSet::new();
     for k in checking_moves(b) {
         if b.piece_id_at(k.from) != Some(own)
@@ -621,7 +665,7 @@ pub(crate) fn mate_by_checks_avoiding(
             return true;
         }
     }
-    mate_by_checks_in(b, plies, avoid)
+    false
 }
 
 fn mate_by_checks_in(b: &Board, plies: u32, avoid: &BTreeSet<PieceId>) -> bool {

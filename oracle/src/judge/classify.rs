@@ -405,11 +405,32 @@ fn chase_test(
         .filter(|x| !(x.via_checks && x.line_wins.iter().any(|c| offered.contains(c))))
         .collect();
     t.offers = offers.into_iter().filter(|x| !old.contains(x)).collect();
-    let mut new: Vec<Threat> = now
-        .iter()
-        .filter(|x| !old.contains(x) || (rules.joint_chase_renewed && x.joint && participates(x)))
-        .cloned()
-        .collect();
+    // A standing threat to a piece the mover keeps pinned is renewed by the move, jointly with
+    // the capturer (reading `pinned-target-cannot-accept`).
+    let renewed_by_pin = |x: &Threat| {
+        rules.pin_renews_chase
+            && !x.via_checks
+            && !x.capturers.contains(&mover)
+            && keeps_pinned(rules, after, x.target, mover)
+    };
+    let mut pinned = false;
+    let mut new: Vec<Threat> = Vec::new();
+    for x in &now {
+        if !old.contains(x) || (rules.joint_chase_renewed && x.joint && participates(x)) {
+            new.push(x.clone());
+        } else if renewed_by_pin(x) {
+            let mut y = x.clone();
+            y.joint = true;
+            if !y.necessary.contains(&mover) {
+                y.necessary.push(mover);
+            }
+            pinned = true;
+            new.push(y);
+        }
+    }
+    if pinned {
+        t.articles.push(rules.article("cxa2011.26.9"));
+    }
     // 2011 26.5: a chase by a piece whose departure opens a capture for the other side that
     // costs more than the chase wins (a pinned or root piece) is idle.
     if rules.protector_chase_needs_gain {
@@ -699,7 +720,13 @@ fn exchange_with(
     after: &Board,
     mover: PieceId,
 ) -> Option<PieceId> {
-    let new = new_exchange_pairs(rules, before, after, mover);
+    // 2011 26.9: a pair whose target cannot accept is no exchange (it stays an offer for the
+    // kill test; the attack on the target is judged as a threat, reading
+    // `pinned-target-cannot-accept`).
+    let new: Vec<(PieceId, PieceId)> = new_exchange_pairs(rules, before, after, mover)
+        .into_iter()
+        .filter(|(x, e)| !rules.exchange_needs_acceptance || accepts(rules, after, *e, *x))
+        .collect();
     new.iter()
         .find(|(x, _)| *x == mover)
         .or(new.first())
@@ -753,6 +780,74 @@ fn new_exchange_pairs(
         .into_iter()
         .filter(|p| !old.contains(p) || (won(before, p.0) && !won(after, p.0)))
         .collect()
+}
+
+/// 2011 26.9 (the exchange's acceptance): can `e` take `x` (its equal) so that its side loses
+/// no value in the exchange that follows and is not mated at once? (A piece that cannot leave
+/// its line cannot accept: the offer is a chase, reading `pinned-target-cannot-accept`.)
+fn accepts(rules: &RuleSet, b: &Board, e: PieceId, x: PieceId) -> bool {
+    let (Some(e_sq), Some(x_sq)) = (b.square_of(e), b.square_of(x)) else {
+        return false;
+    };
+    let mut a = b.clone();
+    a.st.turn = b.piece(e).side;
+    if a.check_move(OMove::new(e_sq, x_sq)).is_err() {
+        return false;
+    }
+    let v = value(rules, b, x);
+    analysis::apply(&mut a, OMove::new(e_sq, x_sq));
+    let cx = Ctx::new(rules);
+    v - analysis::see(&cx, &a, x_sq, None, 8) >= 0.0 && !analysis::mates_at_once(&cx, &a)
+}
+
+/// 24.4, 26.9, 26.10 (reading `pinned-target-cannot-accept`): does `mover`, where it stands in
+/// `after`, hold `target` on its square (使…不能离线)? Every move of the target is either illegal
+/// because of the mover (a move that is legal with the mover off the board) or lets the mover
+/// punish it: a check of the mover's that mates at once, or a threat of the mover's (a capture
+/// or a line of checks that it opens, [`threats`]) that wins more than the move took plus the
+/// most the mover could win elsewhere with the target staying.
+fn keeps_pinned(rules: &RuleSet, after: &Board, target: PieceId, mover: PieceId) -> bool {
+    let (Some(sq), Some(m_sq)) = (after.square_of(target), after.square_of(mover)) else {
+        return false;
+    };
+    if is_king(after, mover) {
+        return false;
+    }
+    let side = after.piece(target).side;
+    let cx = Ctx::new(rules);
+    let none = BTreeSet::new();
+    let by_mover = |x: &[Threat]| {
+        x.iter()
+            .filter(|x| x.attacker == mover)
+            .map(|x| x.gain)
+            .fold(0.0, f64::max)
+    };
+    let mut stay = after.clone();
+    stay.st.turn = side.opponent();
+    let elsewhere: Vec<Threat> = threats(&cx, &stay, None)
+        .into_iter()
+        .filter(|x| x.target != target && !x.line_wins.contains(&target))
+        .collect();
+    let elsewhere = by_mover(&elsewhere);
+    let mut t = after.clone();
+    t.st.turn = side;
+    let free = without(&t, m_sq);
+    let departures: Vec<OMove> = t
+        .pseudo_legal_moves()
+        .into_iter()
+        .filter(|m| m.from == sq)
+        .collect();
+    !departures.is_empty()
+        && departures.iter().all(|&d| {
+            if !t.is_legal(d) {
+                return free.is_legal(d);
+            }
+            let took = t.piece_id_at(d.to).map_or(0.0, |v| value(rules, &t, v));
+            let mut a = t.clone();
+            analysis::apply(&mut a, d);
+            analysis::mate_opened_by(&a, rules.mated_at_once_plies, &none, mover)
+                || by_mover(&threats(&cx, &a, None)) > took + elsewhere
+        })
 }
 
 /// 28.6 / 24.5 offer: the moved piece, unprotected, can be taken by an enemy piece of the same

@@ -308,6 +308,14 @@ pub struct RuleSet {
     /// 2011 26.1, 26.7 (`exemption_by_capturer`, reading `exemption-by-capturer`): the king and
     /// pawn exemptions belong to the pieces that capture, not to the first piece of a line.
     pub exemption_by_capturer: bool,
+    /// 24.4, 26.9, 26.10 (`pin_renews_chase`, reading `pinned-target-cannot-accept`): a standing
+    /// threat to a piece that cannot leave its square without its side being mated at once is
+    /// renewed, as a joint chase, by each move of the piece that keeps it so pinned.
+    pub pin_renews_chase: bool,
+    /// 2011 26.9 (the `same_type_exchange` exception's `reclass`): a pair of equal pieces that
+    /// can take each other is an exchange (兑) only if the target can accept it: the capture
+    /// loses it no value and does not let it be mated at once.
+    pub exchange_needs_acceptance: bool,
     /// 26.6: giving up crossed pawns to win a rook is a gain.
     pub pawn_for_rook_is_gain: bool,
     /// 27.2: pawn threats count as chases in mutual perpetual attack.
@@ -798,6 +806,7 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
     let won_back_by_checks_is_protection = chase_flag("won_back_by_checks_is_protection");
     let newness_in_context = chase_flag("newness_in_context");
     let exemption_by_capturer = chase_flag("exemption_by_capturer");
+    let pin_renews_chase = chase_flag("pin_renews_chase");
     let material = doc.get("material");
     let pawn_for_rook_is_gain = material
         .and_then(|m| m.get("pawn_for_rook_is_gain"))
@@ -829,6 +838,8 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
             .and_then(Value::as_bool)
             .unwrap_or(false)
     });
+    let exchange_needs_acceptance =
+        exception("same_type_exchange").is_some_and(|e| e.get("reclass").is_some());
     let protector_chase_needs_gain = doc
         .get("details")
         .and_then(Value::as_sequence)
@@ -909,6 +920,8 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         won_back_by_checks_is_protection,
         newness_in_context,
         exemption_by_capturer,
+        pin_renews_chase,
+        exchange_needs_acceptance,
         pawn_for_rook_is_gain,
         pawn_mutual_attack,
         key_point_scope,
