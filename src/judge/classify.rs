@@ -453,16 +453,25 @@ fn chase_test(
     // Newness (29.2): was the threat one of the threats before the move? Asked only of the
     // threats there are now.
     for x in offers {
-        if !stood_before(az, before, mover, context, x.key()) {
+        if !stood_before(az, before, mover, context, x.key()).0 {
             t.offers.push(x);
         }
     }
     let mut new: Vec<Threat> = Vec::new();
     let mut pinned = false;
+    // Whether the context of the move decided the newness of a threat (the oracle's
+    // `by_context`): it is then cited.
+    let mut by_context = false;
     for x in &now {
-        if (rules.joint_chase_renewed && x.joint && participates(x))
-            || !stood_before(az, before, mover, context, x.key())
-        {
+        let joint_renewed = rules.joint_chase_renewed && x.joint && participates(x);
+        let stood = if joint_renewed {
+            true
+        } else {
+            let (stood, context_decided) = stood_before(az, before, mover, context, x.key());
+            by_context |= context_decided;
+            stood
+        };
+        if joint_renewed || !stood {
             new.push(*x);
         } else if rules.pin_renews_chase
             && !x.via_checks
@@ -497,9 +506,13 @@ fn chase_test(
                     .to_string();
         }
     }
+    let context_art = answer_to_check_article(rules);
     if new.is_empty() {
         if !now.is_empty() {
             t.articles.push(rules.article("cxa1999.29.2"));
+            if by_context {
+                t.articles.push(context_art);
+            }
             t.note = format!(
                 "the threat to {} already existed before the move (從捉到捉): not a chase",
                 names(after, now.iter().map(|x| x.target))
@@ -607,6 +620,9 @@ fn chase_test(
     if chases.iter().any(|x| x.joint) {
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
     }
+    if by_context {
+        push_unique(&mut t.articles, context_art);
+    }
     note.push_str(&format!(
         ": chase ({})",
         rules.class_article(MoveClass::Chase)
@@ -626,7 +642,7 @@ struct Context<'a> {
 }
 
 /// Did the threat `key` (attacker, target) stand before the move (29.2 从捉到捉; the oracle's
-/// `OldThreats`)? A threat of the mover's side in `before`, except, after the opponent's kill
+/// `OldThreats`), and did the context of the move decide it (`OldThreats::by_context`)? A threat of the mover's side in `before`, except, after the opponent's kill
 /// with `newness_in_context`, a direct capture that does not parry the mate; or (also with
 /// `newness_in_context`) a threat that stood before the opponent's check that a piece other
 /// than the king answers (2011 26.1.2, reading `newness-in-context`).
@@ -636,20 +652,23 @@ fn stood_before(
     mover: PieceId,
     context: Context,
     key: (PieceId, PieceId),
-) -> bool {
+) -> (bool, bool) {
     let in_context = az.rs.newness_in_context;
     let direct = az.is_direct_threat(before, key);
-    let stood = if direct {
-        !(in_context && context.previous_is_kill && capture_allows_mate(az, before, key))
-    } else {
-        az.has_check_threat(before, key)
-    };
-    if stood || !in_context || !before.pos.is_check() || is_king(before, mover) {
-        return stood;
+    if direct {
+        let undone = in_context && context.previous_is_kill && capture_allows_mate(az, before, key);
+        return (!undone, undone);
     }
-    context
+    if az.has_check_threat(before, key) {
+        return (true, false);
+    }
+    if !in_context || !before.pos.is_check() || is_king(before, mover) {
+        return (false, false);
+    }
+    let stood = context
         .earlier
-        .is_some_and(|e| az.has_threat(&e.passed(), key))
+        .is_some_and(|e| az.has_threat(&e.passed(), key));
+    (stood, stood)
 }
 
 /// Does the direct capture `key` (attacker, target) in `b` (its side to move) leave the other

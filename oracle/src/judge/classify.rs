@@ -415,8 +415,13 @@ fn chase_test(
     };
     let mut pinned = false;
     let mut new: Vec<Threat> = Vec::new();
+    // Whether the context of the move (2011 26.1.2, reading `newness-in-context`) decided the
+    // newness of a threat: it is then cited.
+    let mut by_context = false;
     for x in &now {
-        if !old.contains(x) || (rules.joint_chase_renewed && x.joint && participates(x)) {
+        let joint_renewed = rules.joint_chase_renewed && x.joint && participates(x);
+        by_context |= !joint_renewed && old.by_context(x);
+        if joint_renewed || !old.contains(x) {
             new.push(x.clone());
         } else if renewed_by_pin(x) {
             let mut y = x.clone();
@@ -443,9 +448,13 @@ fn chase_test(
                     .to_string();
         }
     }
+    let context_art = answer_to_check_article(rules);
     if new.is_empty() {
         if !now.is_empty() {
             t.articles.push(new_art);
+            if by_context {
+                t.articles.push(context_art);
+            }
             t.note = format!(
                 "the threat to {} already existed before the move (從捉到捉): not a chase",
                 names(after, now.iter().map(|x| x.target))
@@ -555,6 +564,9 @@ fn chase_test(
     if chases.iter().any(|x| x.joint) {
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
     }
+    if by_context {
+        push_unique(&mut t.articles, context_art);
+    }
     note.push_str(&format!(": chase ({chase_art})"));
     t.note = note;
     t.chases = chases;
@@ -572,7 +584,13 @@ struct Context<'a> {
 
 /// The threats that stood before the move (29.2 从捉到捉), against which the newness of the
 /// threats after it is judged: (attacker, target) of each.
-struct OldThreats(BTreeSet<(PieceId, PieceId)>);
+struct OldThreats {
+    /// (attacker, target) of each threat that stood.
+    keys: BTreeSet<(PieceId, PieceId)>,
+    /// The threats whose standing the context changed: those that stood before the check, and
+    /// the captures that did not parry the kill.
+    context: BTreeSet<(PieceId, PieceId)>,
+}
 
 impl OldThreats {
     /// The threats of the mover's side in `before`; with `newness_in_context` (2011 26.1.2,
@@ -584,6 +602,7 @@ impl OldThreats {
         let cx = Ctx::new(rules);
         let me = before.side_to_move();
         let mut found = threats(&cx, before, None);
+        let plain: BTreeSet<(PieceId, PieceId)> = found.iter().map(Threat::key).collect();
         if rules.newness_in_context {
             if context.previous_is_kill {
                 found.retain(|t| t.via_checks || !capture_allows_mate(rules, before, t));
@@ -596,12 +615,19 @@ impl OldThreats {
                 }
             }
         }
-        OldThreats(found.iter().map(Threat::key).collect())
+        let keys: BTreeSet<(PieceId, PieceId)> = found.iter().map(Threat::key).collect();
+        let context = plain.symmetric_difference(&keys).copied().collect();
+        OldThreats { keys, context }
+    }
+
+    /// Did the context of the move decide whether the threat `t` stood before it?
+    fn by_context(&self, t: &Threat) -> bool {
+        self.context.contains(&t.key())
     }
 
     /// Did the threat `t` (same attacker, same target) stand before the move?
     fn contains(&self, t: &Threat) -> bool {
-        self.0.contains(&t.key())
+        self.keys.contains(&t.key())
     }
 }
 
