@@ -197,9 +197,31 @@ pub fn check(dir: &Path, judge: &dyn ExampleJudge) -> Result<(SpecDir, Report), 
         }
     }
     check_items(&spec, &mut d);
+    clamp_locations(&mut d);
     normalize(&mut d);
     report.diagnostics = d;
     Ok((spec, report))
+}
+
+/// Moves a location past the end of its file (serde_yaml places an error at the end of the
+/// input on the line after the last one when the file does not end with a newline) onto the end
+/// of the last line, so that every diagnostic names a place an editor can show.
+fn clamp_locations(d: &mut [Diagnostic]) {
+    let mut texts: BTreeMap<String, Option<String>> = BTreeMap::new();
+    for diag in d.iter_mut() {
+        let text = texts.entry(diag.file.clone()).or_insert_with(|| {
+            std::fs::read(&diag.file)
+                .ok()
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+        });
+        let Some(text) = text else { continue };
+        let lines: Vec<&str> = text.split('\n').collect();
+        if diag.line > lines.len() {
+            let last = lines.last().copied().unwrap_or("");
+            diag.line = lines.len();
+            diag.column = last.chars().count() + 1;
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
