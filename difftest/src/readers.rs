@@ -12,7 +12,7 @@ use xiangqi_rules::conformance::check::{converse, CheckOptions, NoProgress};
 use xiangqi_rules::conformance::client::ReplayEngine;
 use xiangqi_rules::conformance::positions::{generated_positions, shared_positions, TestPosition};
 use xiangqi_rules::conformance::protocol::Protocol;
-use xiangqi_rules::conformance::report::{CheckResult, Status};
+use xiangqi_rules::conformance::report::{CheckResult, Report, Status};
 use xiangqi_rules::conformance::rules::{load_cases, RuleCase, RuleProfile};
 use xiangqi_rules::spec_tools::check::{check, NoJudge};
 use xiangqi_rules::spec_tools::diag::Diagnostic;
@@ -73,7 +73,8 @@ fn write(dir: &Path, rel: &str, bytes: &[u8]) {
 }
 
 /// Splits `data` into files: chunks separated by a NUL byte, each chunk's first byte choosing
-/// the slot of [`SPEC_SLOTS`] (modulo their number), the rest its new text. A later chunk for
+/// the slot of [`SPEC_SLOTS`] (modulo their number: the board file is slot 9, as 0 separates),
+/// the rest its new text. A later chunk for
 /// the same slot replaces an earlier one.
 pub fn spec_files(data: &[u8]) -> BTreeMap<usize, &[u8]> {
     data.split(|&b| b == 0)
@@ -207,11 +208,10 @@ pub fn engine_options(choice: u8) -> CheckOptions {
 /// options, [`engine_options`]; the rest is the engine's output): the reader never panics and
 /// ends (the replies end: no wait is longer than the input), and the report is consistent: an
 /// error exactly when the run stopped early, a perft check that agrees has the engine's count
-/// equal to ours, and the report prints as text and as JSON.
-pub fn fuzz_engine_replies(data: &[u8]) {
-    let Some((&choice, replies)) = data.split_first() else {
-        return;
-    };
+/// equal to ours, and the report prints as text and as JSON. Returns the report (`None` for
+/// empty input).
+pub fn fuzz_engine_replies(data: &[u8]) -> Option<Report> {
+    let (&choice, replies) = data.split_first()?;
     let fixture = engine_fixture();
     let options = engine_options(choice);
     let mut engine = ReplayEngine::new(replies);
@@ -247,6 +247,7 @@ pub fn fuzz_engine_replies(data: &[u8]) {
     let json: serde_json::Value =
         serde_json::from_str(&report.to_json()).expect("the report is JSON");
     assert!(json.get("status").is_some());
+    Some(report)
 }
 
 #[cfg(test)]
