@@ -73,28 +73,7 @@ pub struct CheckOptions {
     pub draw_margin: i64,
 }
 
-/// Where [`check`] reports its progress (a progress bar, a GUI); [`NoProgress`] ignores it.
-pub trait Progress {
-    /// A stage of `len` steps begins (the perft checks, then the rule cases).
-    fn start(&mut self, len: u64);
-    /// What is being checked now.
-    fn message(&mut self, text: String);
-    /// One step is done.
-    fn inc(&mut self);
-    /// The stage ends.
-    fn finish(&mut self);
-}
-
-/// Progress that nobody watches.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct NoProgress;
-
-impl Progress for NoProgress {
-    fn start(&mut self, _len: u64) {}
-    fn message(&mut self, _text: String) {}
-    fn inc(&mut self) {}
-    fn finish(&mut self) {}
-}
+pub use crate::progress::{NoProgress, Progress};
 
 /// One planned top-level check.
 struct Planned<'a> {

@@ -37,6 +37,7 @@ use xiangqi_oracle::{Board, OMove, Side};
 use super::diag::{normalize, Diagnostic};
 use super::model::{Example, ItemIndex, SideId, Terms};
 use super::source::SourceFile;
+use crate::progress::{NoProgress, Progress};
 
 /// Why a check could not run at all (as opposed to problems found in the spec).
 #[derive(Debug, thiserror::Error)]
@@ -162,6 +163,16 @@ const ARTICLE_KEYS: &[&str] = &["article", "article_1999", "article_2011"];
 
 /// Loads and checks `dir`.
 pub fn check(dir: &Path, judge: &dyn ExampleJudge) -> Result<(SpecDir, Report), CheckError> {
+    check_with(dir, judge, &mut NoProgress)
+}
+
+/// [`check`], reporting the examples checked (replayed and judged) to `progress`: one stage of
+/// one step per example read, the example's id as the message.
+pub fn check_with(
+    dir: &Path,
+    judge: &dyn ExampleJudge,
+    progress: &mut dyn Progress,
+) -> Result<(SpecDir, Report), CheckError> {
     if !dir.is_dir() {
         return Err(CheckError::NotADirectory(dir.to_path_buf()));
     }
@@ -184,18 +195,21 @@ pub fn check(dir: &Path, judge: &dyn ExampleJudge) -> Result<(SpecDir, Report), 
     load_examples(&mut spec, &mut report, &mut d)?;
     check_rules(&spec, &mut d);
     let broken = check_rule_values(&spec, &mut d);
+    progress.start(spec.examples.len() as u64);
     for ex in &spec.examples {
+        progress.message(ex.example.id.clone());
         if check_example(&spec, ex, &mut d) {
             report.replayed += 1;
-            if broken.contains(&ex.example.rules) {
-                continue;
-            }
-            if let Some(answer) = judge.judge(&spec, &ex.example) {
-                report.judged += 1;
-                compare_judge(judge.name(), ex, answer, &mut d);
+            if !broken.contains(&ex.example.rules) {
+                if let Some(answer) = judge.judge(&spec, &ex.example) {
+                    report.judged += 1;
+                    compare_judge(judge.name(), ex, answer, &mut d);
+                }
             }
         }
+        progress.inc();
     }
+    progress.finish();
     check_items(&spec, &mut d);
     clamp_locations(&mut d);
     normalize(&mut d);
