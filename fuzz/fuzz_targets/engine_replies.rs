@@ -3,4 +3,6 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| xiangqi_difftest::readers::fuzz_engine_replies(data));
+fuzz_target!(|data: &[u8]| {
+    xiangqi_difftest::readers::fuzz_engine_replies(data);
+});
