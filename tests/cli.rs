@@ -762,5 +762,4 @@ fn long_commands_draw_no_progress_into_a_pipe() {
     assert_eq!(stderr(&o), "");
     let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON document");
     assert_eq!(json["changed"], 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }
