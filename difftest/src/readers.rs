@@ -74,8 +74,7 @@ fn write(dir: &Path, rel: &str, bytes: &[u8]) {
 
 /// Splits `data` into files: chunks separated by a NUL byte, each chunk's first byte choosing
 /// the slot of [`SPEC_SLOTS`] (modulo their number: the board file is slot 9, as 0 separates),
-/// the rest its new text. A later chunk for
-/// the same slot replaces an earlier one.
+/// the rest its new text. A later chunk for the same slot replaces an earlier one.
 pub fn spec_files(data: &[u8]) -> BTreeMap<usize, &[u8]> {
     data.split(|&b| b == 0)
         .filter_map(|chunk| chunk.split_first())
