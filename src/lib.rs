@@ -32,6 +32,7 @@ pub mod judging;
 mod moves;
 pub mod notation;
 mod position;
+pub mod progress;
 pub mod record;
 pub mod spec_tools;
 /// The generated tables (from spec/*.yaml) and board geometry.

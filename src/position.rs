@@ -805,19 +805,33 @@ impl Position {
 
     /// Perft per legal move at the root, sorted by ICCS text.
     pub fn perft_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        self.perft_divide_with(depth, &mut crate::progress::NoProgress)
+    }
+
+    /// [`Position::perft_divide`], reporting each root move counted to `progress` (one stage of
+    /// as many steps as there are legal moves; none at depth 0).
+    pub fn perft_divide_with(
+        &mut self,
+        depth: u32,
+        progress: &mut dyn crate::progress::Progress,
+    ) -> Vec<(Move, u64)> {
         if depth == 0 {
             return Vec::new();
         }
         let moves = self.legal_moves();
+        progress.start(moves.len() as u64);
         let mut out: Vec<(Move, u64)> = moves
             .iter()
             .map(|&m| {
+                progress.message(m.to_string());
                 let u = self.play(m);
                 let n = self.perft(depth - 1);
                 self.undo(m, u);
+                progress.inc();
                 (m, n)
             })
             .collect();
+        progress.finish();
         out.sort_by_key(|(m, _)| m.to_string());
         out
     }

@@ -714,3 +714,52 @@ fn convert_prints_the_rule_books_piece_names_when_asked() {
         "炮二平五\n馬８進７\n馬二進三\n馬２進３\n車一進一\n"
     );
 }
+
+/// No progress bar, carriage return or terminal escape in `text` (the progress bars of the
+/// long commands are drawn only when stderr is a terminal; here it is a pipe).
+fn assert_no_progress(what: &str, text: &str) {
+    assert!(
+        !text.contains('\r') && !text.contains('\u{1b}') && !text.contains("elapsed"),
+        "{what}: progress output in {text:?}"
+    );
+}
+
+/// A position with few moves, for a deep oracle perft (92,741 leaves at depth 4).
+const SPARSE: &str = "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1";
+
+#[test]
+fn long_commands_draw_no_progress_into_a_pipe() {
+    let dir = std::env::temp_dir().join(format!("xqrules-cli-progress-{}", std::process::id()));
+    let index = dir.join("index.html");
+    let diagrams = dir.join("diagrams");
+    let (index, diagrams) = (index.to_str().unwrap(), diagrams.to_str().unwrap());
+    let runs: [&[&str]; 5] = [
+        &["perft", "--depth", "4"],
+        &[
+            "perft", "--depth", "4", "--divide", "--engine", "oracle", "--fen", SPARSE,
+        ],
+        &["spec", "check", "spec"],
+        &["spec", "index", index, "--spec", "spec"],
+        &["diagram", "--spec", "spec", "--out", diagrams],
+    ];
+    for args in runs {
+        let o = xqrules(args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}: nothing on stderr");
+        assert_no_progress(&format!("{args:?}"), &stdout(&o));
+    }
+    let o = xqrules(&["perft", "--depth", "4"]);
+    assert_eq!(stdout(&o), "3290240\n");
+    let o = xqrules(&[
+        "perft", "--depth", "4", "--engine", "oracle", "--fen", SPARSE,
+    ]);
+    assert_eq!(stdout(&o), "92741\n");
+    // JSON: one document on stdout, nothing else anywhere.
+    let o = xqrules(&[
+        "spec", "diff", "spec", "spec", "--rules", "axf", "--format", "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON document");
+    assert_eq!(json["changed"], 0);
+}

@@ -8,6 +8,8 @@
 //! - The committed `diagrams/` are what `xqrules diagram` generates now, byte for byte.
 //! - `spec check` holds every example's ruling and classes to the oracle's judge, and keeps
 //!   `known_disagreement` markers honest.
+//! - `spec check`, `spec diff` and `spec index` report their progress, each stage counted up
+//!   to its total.
 //! - `spec diff`: identical directories exit 0, an amended ruling-table row exits 1 with the
 //!   changed example, a bad directory exits 2; the committed 1999-vs-2011 report is fresh.
 
@@ -669,5 +671,84 @@ fn spec_check_reports_bad_rule_values_at_the_rule_file() {
             key_col + "ruling_key: ".len()
         )) && d.contains("perpetual_chek")),
         "{diags:#?}"
+    );
+}
+
+/// Records what a long operation reports: per stage its length and the count after each step.
+#[derive(Default)]
+struct Recorder {
+    stages: Vec<(u64, Vec<u64>)>,
+    messages: usize,
+    open: bool,
+}
+
+impl xiangqi_rules::progress::Progress for Recorder {
+    fn start(&mut self, len: u64) {
+        assert!(!self.open, "a stage starts before the last one finished");
+        self.open = true;
+        self.stages.push((len, Vec::new()));
+    }
+    fn message(&mut self, _text: String) {
+        assert!(self.open, "a message outside a stage");
+        self.messages += 1;
+    }
+    fn inc(&mut self) {
+        assert!(self.open, "a step outside a stage");
+        let (_, done) = self.stages.last_mut().expect("a stage");
+        done.push(done.len() as u64 + 1);
+    }
+    fn finish(&mut self) {
+        self.open = false;
+    }
+}
+
+impl Recorder {
+    /// Every stage finished, each counted 1, 2, … up to its length.
+    fn assert_complete(&self) {
+        assert!(!self.open, "the last stage is not finished");
+        for (len, done) in &self.stages {
+            assert_eq!(*done, (1..=*len).collect::<Vec<u64>>());
+        }
+    }
+}
+
+#[test]
+fn spec_tools_report_progress_up_to_each_total() {
+    use xiangqi_rules::spec_tools::{check, diff, write_index_with};
+    let spec = root().join("spec");
+    let n = count_examples(&spec) as u64;
+    let mut rec = Recorder::default();
+    let (_, report) = check::check_with(&spec, &check::NoJudge, &mut rec).unwrap();
+    assert!(report.diagnostics.is_empty());
+    rec.assert_complete();
+    assert_eq!(rec.stages.len(), 1);
+    assert_eq!(rec.stages[0].0, report.examples as u64);
+    assert_eq!(report.examples as u64, n);
+    assert_eq!(rec.messages as u64, n);
+
+    let mut rec = Recorder::default();
+    let options = diff::DiffOptions {
+        old: spec.clone(),
+        new: spec.clone(),
+        rules: Some("axf".to_string()),
+        against: None,
+        games: Vec::new(),
+    };
+    let report = diff::diff_with(&options, &mut rec).unwrap();
+    assert!(!report.any_change());
+    rec.assert_complete();
+    // One stage: every example of NEW (those of other rule sets are counted and skipped).
+    assert_eq!(
+        rec.stages.iter().map(|(len, _)| *len).collect::<Vec<_>>(),
+        [n]
+    );
+
+    let mut rec = Recorder::default();
+    let out = scratch("progress-index").join("index.html");
+    write_index_with(&spec, &out, &mut rec).unwrap();
+    rec.assert_complete();
+    assert_eq!(
+        rec.stages.iter().map(|(len, _)| *len).collect::<Vec<_>>(),
+        [n, n]
     );
 }

@@ -10,6 +10,7 @@
 
 pub mod judge;
 pub mod parsers;
+pub mod readers;
 
 use std::fmt;
 

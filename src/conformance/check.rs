@@ -32,7 +32,7 @@ use std::time::Duration;
 
 use crate::{Position, RankConvention};
 
-use super::client::{split_command_line, EngineError, EngineProcess};
+use super::client::{split_command_line, EngineError, EngineIo, EngineProcess};
 use super::descent::{compare_node, descend, our_divide, NodeVerdict};
 use super::positions::{generated_positions, shared_positions, TestPosition};
 use super::protocol::{engine_perft, position_command, rank_hint, Protocol};
@@ -73,28 +73,7 @@ pub struct CheckOptions {
     pub draw_margin: i64,
 }
 
-/// Where [`check`] reports its progress (a progress bar, a GUI); [`NoProgress`] ignores it.
-pub trait Progress {
-    /// A stage of `len` steps begins (the perft checks, then the rule cases).
-    fn start(&mut self, len: u64);
-    /// What is being checked now.
-    fn message(&mut self, text: String);
-    /// One step is done.
-    fn inc(&mut self);
-    /// The stage ends.
-    fn finish(&mut self);
-}
-
-/// Progress that nobody watches.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct NoProgress;
-
-impl Progress for NoProgress {
-    fn start(&mut self, _len: u64) {}
-    fn message(&mut self, _text: String) {}
-    fn inc(&mut self) {}
-    fn finish(&mut self) {}
-}
+pub use crate::progress::{NoProgress, Progress};
 
 /// One planned top-level check.
 struct Planned<'a> {
@@ -111,7 +90,79 @@ fn ranks_name(ranks: RankConvention) -> &'static str {
 
 /// Builds the report: prepares the positions, runs the engine, compares.
 pub fn check(args: &CheckOptions, progress: &mut dyn Progress) -> Report {
-    let mut report = Report {
+    let mut report = empty_report(args);
+    if let Err(error) = run_checks(args, &mut report, progress) {
+        report.error = Some(error);
+    }
+    report.finish();
+    report
+}
+
+/// The dialogue of a check with an engine already running (or replayed, see
+/// [`super::client::ReplayEngine`]): handshake and options, `go perft` on each of `positions`
+/// at depths 1..=`args.depth` (descending on a disagreement), then the rule `cases`. Whatever
+/// the engine answers, this returns a report (an engine that misbehaves stops the run with the
+/// reason in [`Report::error`]); `args.engine` is only named in the report.
+///
+/// ```
+/// use xiangqi_rules::conformance::check::{converse, CheckOptions, NoProgress};
+/// use xiangqi_rules::conformance::client::ReplayEngine;
+/// use xiangqi_rules::conformance::positions::generated_positions;
+/// use xiangqi_rules::conformance::report::Status;
+/// use xiangqi_rules::conformance::{protocol::Protocol, rules::RuleProfile};
+/// use xiangqi_rules::{Position, RankConvention};
+/// let options = CheckOptions {
+///     engine: "replayed".to_string(),
+///     protocol: Protocol::Uci,
+///     ranks: RankConvention::Iccs,
+///     setoptions: Vec::new(),
+///     depth: 1,
+///     positions: 1,
+///     seed: 1,
+///     timeout: 1.0,
+///     spec: std::path::PathBuf::new(),
+///     rule_profile: RuleProfile::Off,
+///     rule_sets: Vec::new(),
+///     rule_depth: 1,
+///     draw_margin: 20,
+/// };
+/// let position = &generated_positions(1, 1)[0];
+/// // A correct engine: the split of every legal move, then the total.
+/// let pos = Position::from_fen(&position.fen).unwrap();
+/// let mut replies = String::from("uciok\nreadyok\n");
+/// for m in pos.legal_moves() {
+///     replies.push_str(&format!("{}: 1\n", m.to_iccs(RankConvention::Iccs)));
+/// }
+/// replies.push_str(&format!("\nNodes searched: {}\n", pos.legal_moves().len()));
+/// let mut engine = ReplayEngine::new(replies.as_bytes());
+/// let report = converse(&options, &mut engine, std::slice::from_ref(position), &[], &mut NoProgress);
+/// assert_eq!(report.status, Status::Agree, "{:?}", report.error);
+/// // The same replies cut short: the run stops, and says why.
+/// let mut engine = ReplayEngine::new(&replies.as_bytes()[..20]);
+/// let report = converse(&options, &mut engine, std::slice::from_ref(position), &[], &mut NoProgress);
+/// assert_eq!(report.status, Status::Error);
+/// assert!(report.error.unwrap().contains("engine crashed"));
+/// ```
+pub fn converse(
+    args: &CheckOptions,
+    engine: &mut dyn EngineIo,
+    positions: &[TestPosition],
+    cases: &[rules::RuleCase],
+    progress: &mut dyn Progress,
+) -> Report {
+    let mut report = empty_report(args);
+    let plan = plan(args, positions);
+    report.summary.planned = plan.len();
+    if let Err(error) = drive(args, &mut report, engine, &plan, cases, progress) {
+        report.error = Some(error);
+    }
+    report.finish();
+    report
+}
+
+/// A report with nothing checked yet.
+fn empty_report(args: &CheckOptions) -> Report {
+    Report {
         status: Status::Error,
         error: None,
         engine: EngineInfo {
@@ -144,12 +195,15 @@ pub fn check(args: &CheckOptions, progress: &mut dyn Progress) -> Report {
             cases: Vec::new(),
         },
         warnings: Vec::new(),
-    };
-    if let Err(error) = run_checks(args, &mut report, progress) {
-        report.error = Some(error);
     }
-    report.finish();
-    report
+}
+
+/// Every position at depths 1..=`args.depth`.
+fn plan<'a>(args: &CheckOptions, positions: &'a [TestPosition]) -> Vec<Planned<'a>> {
+    positions
+        .iter()
+        .flat_map(|position| (1..=args.depth).map(move |depth| Planned { position, depth }))
+        .collect()
 }
 
 /// The run proper; an `Err` is why it stopped (the report keeps what was checked).
@@ -160,10 +214,7 @@ fn run_checks(
 ) -> Result<(), String> {
     let mut all = shared_positions().map_err(|e| e.to_string())?;
     all.extend(generated_positions(args.seed, args.positions));
-    let plan: Vec<Planned> = all
-        .iter()
-        .flat_map(|position| (1..=args.depth).map(move |depth| Planned { position, depth }))
-        .collect();
+    let plan = plan(args, &all);
     report.summary.planned = plan.len();
     let cases = if args.rule_profile == RuleProfile::Off {
         Vec::new()
@@ -192,7 +243,7 @@ fn run_checks(
 fn drive(
     args: &CheckOptions,
     report: &mut Report,
-    engine: &mut EngineProcess,
+    engine: &mut dyn EngineIo,
     plan: &[Planned],
     cases: &[rules::RuleCase],
     progress: &mut dyn Progress,
@@ -224,7 +275,7 @@ fn drive(
 fn run_rule_checks(
     args: &CheckOptions,
     report: &mut Report,
-    engine: &mut EngineProcess,
+    engine: &mut dyn EngineIo,
     cases: &[rules::RuleCase],
     progress: &mut dyn Progress,
 ) -> Result<(), String> {
@@ -288,12 +339,12 @@ fn run_rule_checks(
 fn handshake(
     args: &CheckOptions,
     report: &mut Report,
-    engine: &mut EngineProcess,
+    engine: &mut dyn EngineIo,
 ) -> Result<(), EngineError> {
     let hello_ok = args.protocol.hello_ok();
     engine.send(args.protocol.hello())?;
     let info = &mut report.engine;
-    engine.wait_for(hello_ok, |line| {
+    engine.wait_for(hello_ok, &mut |line| {
         if let Some(name) = line.strip_prefix("id name ") {
             info.name = Some(name.trim().to_string());
         } else if let Some(author) = line.strip_prefix("id author ") {
@@ -305,7 +356,7 @@ fn handshake(
     }
     engine.send("isready")?;
     let warnings = &mut report.warnings;
-    engine.wait_for("readyok", |line| {
+    engine.wait_for("readyok", &mut |line| {
         let lower = line.to_ascii_lowercase();
         if lower.starts_with("no such option") || lower.contains("unknown option") {
             warnings.push(format!("after setoption the engine said: {line}"));
@@ -329,7 +380,7 @@ struct CheckOutcome {
 /// Runs one top-level check, descending on a disagreement.
 fn check_one(
     args: &CheckOptions,
-    engine: &mut EngineProcess,
+    engine: &mut dyn EngineIo,
     planned: &Planned,
     first: bool,
     progress: &mut dyn Progress,

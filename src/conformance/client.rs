@@ -4,6 +4,24 @@
 //! stripped) through a channel, so that every wait has a deadline: a hanging engine becomes a
 //! [`EngineError::Timeout`], a dead one an [`EngineError::Exited`]. The last lines the engine
 //! printed (stdout and stderr) are kept for the error messages.
+//!
+//! The dialogue itself goes through [`EngineIo`], so that everything engine-check reads from an
+//! engine can also be read from bytes in memory: [`ReplayEngine`] answers with the lines of any
+//! [`BufRead`] (the tests and the `engine_replies` fuzz target use it).
+//!
+//! ```
+//! use std::time::Instant;
+//! use xiangqi_rules::conformance::client::{EngineError, EngineIo, ReplayEngine};
+//! let mut engine = ReplayEngine::new(&b"id name Toy\r\nuciok\n"[..]);
+//! engine.send("uci").unwrap();
+//! let mut seen = Vec::new();
+//! engine.wait_for("uciok", &mut |line| seen.push(line.to_string())).unwrap();
+//! assert_eq!(seen, ["id name Toy"]);
+//! // The replies end: waiting for more is an error naming what was expected.
+//! let err = engine.next_line(Instant::now(), "`readyok`").unwrap_err();
+//! assert!(matches!(err, EngineError::Exited { .. }));
+//! assert!(err.to_string().contains("`readyok` after `uci`"), "{err}");
+//! ```
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -207,22 +225,136 @@ fn push_recent(buf: &mut VecDeque<String>, line: &str) {
 /// line ends cannot make us buffer without limit.
 const MAX_LINE: u64 = 64 * 1024;
 
-/// Reads `reader` line by line, lossily decoded, without the line end.
+/// Reads the next line of `reader`, lossily decoded, without the line end (`\n`, `\r\n`); a
+/// line longer than [`MAX_LINE`] bytes comes in pieces. `None` at the end of the input or on a
+/// read error.
+fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<String> {
+    buf.clear();
+    match reader.by_ref().take(MAX_LINE).read_until(b'\n', buf) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => {
+            while matches!(buf.last(), Some(b'\n' | b'\r')) {
+                buf.pop();
+            }
+            Some(String::from_utf8_lossy(buf).into_owned())
+        }
+    }
+}
+
+/// Reads `reader` line by line (see [`read_line`]) until `f` returns false.
 fn for_each_line(reader: impl Read, mut f: impl FnMut(String) -> bool) {
     let mut reader = BufReader::new(reader);
     let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match reader.by_ref().take(MAX_LINE).read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                while matches!(buf.last(), Some(b'\n' | b'\r')) {
-                    buf.pop();
-                }
-                if !f(String::from_utf8_lossy(&buf).into_owned()) {
-                    return;
-                }
+    while let Some(line) = read_line(&mut reader, &mut buf) {
+        if !f(line) {
+            return;
+        }
+    }
+}
+
+/// The dialogue with an engine as engine-check conducts it: commands out, lines in, each wait
+/// with a deadline. [`EngineProcess`] talks to a child process, [`ReplayEngine`] replays
+/// replies from memory.
+pub trait EngineIo {
+    /// Sends one command line.
+    fn send(&mut self, command: &str) -> Result<(), EngineError>;
+
+    /// Waits for the next output line, at most until `deadline`. `expected` names what the
+    /// caller waits for, for the error message.
+    fn next_line(&mut self, deadline: Instant, expected: &str) -> Result<String, EngineError>;
+
+    /// The deadline for an answer to a command sent now.
+    fn deadline(&self) -> Instant;
+
+    /// The error for an engine that printed `count` unrecognised lines while we waited for
+    /// `expected`.
+    fn garbage_error(&self, expected: &str, count: usize) -> EngineError;
+
+    /// Reads lines until one equal to `token` (trimmed), passing the others (trimmed) to
+    /// `other`. Fails after the timeout, when the output ends, or after [`MAX_OTHER_LINES`]
+    /// other lines (garbage).
+    fn wait_for(&mut self, token: &str, other: &mut dyn FnMut(&str)) -> Result<(), EngineError> {
+        let expected = format!("`{token}`");
+        let deadline = self.deadline();
+        for _ in 0..MAX_OTHER_LINES {
+            let line = self.next_line(deadline, &expected)?;
+            let line = line.trim();
+            if line == token {
+                return Ok(());
             }
+            other(line);
+        }
+        Err(self.garbage_error(&expected, MAX_OTHER_LINES))
+    }
+}
+
+/// [`EngineIo::wait_for`] gives up after this many lines that are not the awaited token.
+pub const MAX_OTHER_LINES: usize = 10_000;
+
+/// An engine's replies read from memory (or any [`BufRead`]): every command is accepted and
+/// remembered for messages, every line comes from the reader as it would from a process (cut
+/// at 64 KiB, lossily decoded, `\r` stripped), and the end of the input is an engine that
+/// closed its output ([`EngineError::Exited`]). Deadlines are not waited for: nothing blocks.
+#[derive(Debug)]
+pub struct ReplayEngine<R> {
+    reader: R,
+    buf: Vec<u8>,
+    recent: VecDeque<String>,
+    last_command: String,
+    /// Every command sent, in order.
+    pub sent: Vec<String>,
+}
+
+impl<R: BufRead> ReplayEngine<R> {
+    /// Replays the lines of `reader`.
+    pub fn new(reader: R) -> Self {
+        ReplayEngine {
+            reader,
+            buf: Vec::new(),
+            recent: VecDeque::new(),
+            last_command: "(start)".to_string(),
+            sent: Vec::new(),
+        }
+    }
+
+    /// The last lines read, for messages.
+    pub fn recent(&self) -> Recent {
+        Recent(self.recent.iter().cloned().collect())
+    }
+}
+
+impl<R: BufRead> EngineIo for ReplayEngine<R> {
+    fn send(&mut self, command: &str) -> Result<(), EngineError> {
+        self.last_command = command.to_string();
+        self.sent.push(command.to_string());
+        Ok(())
+    }
+
+    fn next_line(&mut self, _deadline: Instant, expected: &str) -> Result<String, EngineError> {
+        match read_line(&mut self.reader, &mut self.buf) {
+            Some(line) => {
+                push_recent(&mut self.recent, &line);
+                Ok(line)
+            }
+            None => Err(EngineError::Exited {
+                command: self.last_command.clone(),
+                expected: expected.to_string(),
+                status: "closed its output".to_string(),
+                recent: self.recent(),
+            }),
+        }
+    }
+
+    fn deadline(&self) -> Instant {
+        Instant::now()
+    }
+
+    fn garbage_error(&self, expected: &str, count: usize) -> EngineError {
+        EngineError::Garbage {
+            command: self.last_command.clone(),
+            expected: expected.to_string(),
+            count,
+            recent: self.recent(),
         }
     }
 }
@@ -287,81 +419,6 @@ impl EngineProcess {
         Recent(lines)
     }
 
-    /// Sends one command line.
-    pub fn send(&mut self, command: &str) -> Result<(), EngineError> {
-        self.last_command = command.to_string();
-        let written = match self.stdin.as_mut() {
-            Some(stdin) => writeln!(stdin, "{command}").and_then(|()| stdin.flush()),
-            None => Err(std::io::Error::from(std::io::ErrorKind::BrokenPipe)),
-        };
-        match written {
-            Ok(()) => Ok(()),
-            Err(_) => Err(self.exited_error("its input to accept the command")),
-        }
-    }
-
-    /// Waits for the next output line, at most until `deadline`. `expected` names what the
-    /// caller waits for, for the error message.
-    pub fn next_line(&mut self, deadline: Instant, expected: &str) -> Result<String, EngineError> {
-        if self.ended {
-            return Err(self.exited_error(expected));
-        }
-        let now = Instant::now();
-        let wait = deadline.saturating_duration_since(now);
-        match self.lines.recv_timeout(wait) {
-            Ok(Event::Line(line)) => {
-                push_recent(&mut self.recent_out, &line);
-                Ok(line)
-            }
-            Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
-                self.ended = true;
-                Err(self.exited_error(expected))
-            }
-            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout {
-                command: self.last_command.clone(),
-                expected: expected.to_string(),
-                secs: self.timeout.as_secs_f64(),
-                recent: self.recent(),
-            }),
-        }
-    }
-
-    /// Reads lines until one equal to `token` (trimmed), passing the others to `other`. Fails
-    /// after the timeout, or after `MAX_OTHER_LINES` other lines (garbage).
-    pub fn wait_for(
-        &mut self,
-        token: &str,
-        mut other: impl FnMut(&str),
-    ) -> Result<(), EngineError> {
-        const MAX_OTHER_LINES: usize = 10_000;
-        let expected = format!("`{token}`");
-        let deadline = self.deadline();
-        for _ in 0..MAX_OTHER_LINES {
-            let line = self.next_line(deadline, &expected)?;
-            let line = line.trim();
-            if line == token {
-                return Ok(());
-            }
-            other(line);
-        }
-        Err(self.garbage_error(&expected, MAX_OTHER_LINES))
-    }
-
-    /// The error for an engine that printed `count` unrecognised lines.
-    pub fn garbage_error(&self, expected: &str, count: usize) -> EngineError {
-        EngineError::Garbage {
-            command: self.last_command.clone(),
-            expected: expected.to_string(),
-            count,
-            recent: self.recent(),
-        }
-    }
-
-    /// The deadline for an answer to a command sent now.
-    pub fn deadline(&self) -> Instant {
-        Instant::now() + self.timeout
-    }
-
     /// Builds the error for an engine whose output ended: waits briefly for its exit status.
     fn exited_error(&mut self, expected: &str) -> EngineError {
         self.ended = true;
@@ -404,6 +461,57 @@ impl EngineProcess {
             let _ = self.child.kill();
             let _ = self.child.wait();
         }
+    }
+}
+
+impl EngineIo for EngineProcess {
+    fn send(&mut self, command: &str) -> Result<(), EngineError> {
+        self.last_command = command.to_string();
+        let written = match self.stdin.as_mut() {
+            Some(stdin) => writeln!(stdin, "{command}").and_then(|()| stdin.flush()),
+            None => Err(std::io::Error::from(std::io::ErrorKind::BrokenPipe)),
+        };
+        match written {
+            Ok(()) => Ok(()),
+            Err(_) => Err(self.exited_error("its input to accept the command")),
+        }
+    }
+
+    fn next_line(&mut self, deadline: Instant, expected: &str) -> Result<String, EngineError> {
+        if self.ended {
+            return Err(self.exited_error(expected));
+        }
+        let now = Instant::now();
+        let wait = deadline.saturating_duration_since(now);
+        match self.lines.recv_timeout(wait) {
+            Ok(Event::Line(line)) => {
+                push_recent(&mut self.recent_out, &line);
+                Ok(line)
+            }
+            Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                self.ended = true;
+                Err(self.exited_error(expected))
+            }
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout {
+                command: self.last_command.clone(),
+                expected: expected.to_string(),
+                secs: self.timeout.as_secs_f64(),
+                recent: self.recent(),
+            }),
+        }
+    }
+
+    fn garbage_error(&self, expected: &str, count: usize) -> EngineError {
+        EngineError::Garbage {
+            command: self.last_command.clone(),
+            expected: expected.to_string(),
+            count,
+            recent: self.recent(),
+        }
+    }
+
+    fn deadline(&self) -> Instant {
+        Instant::now() + self.timeout
     }
 }
 

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use crate::{Position, RankConvention};
 
-use super::client::{EngineError, EngineProcess};
+use super::client::{EngineError, EngineIo};
 use super::protocol::{engine_perft, position_command, rank_hint, PerftAnswer};
 use super::report::{Finding, FindingKind};
 
@@ -194,7 +194,7 @@ fn ranks_name(ranks: RankConvention) -> &'static str {
 /// Descends from a disagreeing answer at `root_fen`/`depth` to the finding. `first` is the
 /// engine's answer at the root. `on_step` is told about each position visited (for progress).
 pub fn descend(
-    engine: &mut EngineProcess,
+    engine: &mut dyn EngineIo,
     ranks: RankConvention,
     root_fen: &str,
     depth: u32,
@@ -305,7 +305,7 @@ pub fn descend(
 /// For an engine that prints only totals: asks the total from the position after each of our
 /// moves (depth `d - 1`) and returns the first move whose count differs (move, ours, theirs).
 fn child_totals(
-    engine: &mut EngineProcess,
+    engine: &mut dyn EngineIo,
     ranks: RankConvention,
     root_fen: &str,
     path: &[String],

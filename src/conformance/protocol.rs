@@ -9,7 +9,7 @@ use std::time::Instant;
 use clap::ValueEnum;
 use serde::Serialize;
 
-use super::client::{EngineError, EngineProcess};
+use super::client::{EngineError, EngineIo};
 use crate::RankConvention;
 
 /// The engine protocol.
@@ -180,7 +180,7 @@ pub const MAX_GARBAGE_LINES: usize = 1000;
 /// Sends `position` and `go perft depth`, and reads until the total line. The timeout applies
 /// to each silence, so a long perft that keeps printing its split lines is not cut off.
 pub fn engine_perft(
-    engine: &mut EngineProcess,
+    engine: &mut dyn EngineIo,
     position_command: &str,
     depth: u32,
     ranks: RankConvention,

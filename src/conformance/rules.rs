@@ -32,7 +32,7 @@ use crate::{Move, Position, RankConvention};
 use clap::ValueEnum;
 use serde::Serialize;
 
-use super::client::{EngineError, EngineProcess};
+use super::client::{EngineError, EngineIo};
 use super::protocol::{position_command, to_engine_move, Protocol};
 use crate::spec_tools::check::{check, NoJudge};
 use crate::spec_tools::model::{Example, SideId};
@@ -349,7 +349,7 @@ pub fn new_record(case: &RuleCase) -> RuleRecord {
 
 /// Asks the engine about one case; fills `record`. `Err`: the engine failed (stop the run).
 pub fn run_case(
-    engine: &mut EngineProcess,
+    engine: &mut dyn EngineIo,
     run: &RuleRun,
     case: &RuleCase,
     record: &mut RuleRecord,

@@ -37,6 +37,7 @@ use xiangqi_oracle::{Board, OMove, Side};
 use super::diag::{normalize, Diagnostic};
 use super::model::{Example, ItemIndex, SideId, Terms};
 use super::source::SourceFile;
+use crate::progress::{NoProgress, Progress};
 
 /// Why a check could not run at all (as opposed to problems found in the spec).
 #[derive(Debug, thiserror::Error)]
@@ -162,6 +163,16 @@ const ARTICLE_KEYS: &[&str] = &["article", "article_1999", "article_2011"];
 
 /// Loads and checks `dir`.
 pub fn check(dir: &Path, judge: &dyn ExampleJudge) -> Result<(SpecDir, Report), CheckError> {
+    check_with(dir, judge, &mut NoProgress)
+}
+
+/// [`check`], reporting the examples checked (replayed and judged) to `progress`: one stage of
+/// one step per example read, the example's id as the message.
+pub fn check_with(
+    dir: &Path,
+    judge: &dyn ExampleJudge,
+    progress: &mut dyn Progress,
+) -> Result<(SpecDir, Report), CheckError> {
     if !dir.is_dir() {
         return Err(CheckError::NotADirectory(dir.to_path_buf()));
     }
@@ -184,22 +195,47 @@ pub fn check(dir: &Path, judge: &dyn ExampleJudge) -> Result<(SpecDir, Report), 
     load_examples(&mut spec, &mut report, &mut d)?;
     check_rules(&spec, &mut d);
     let broken = check_rule_values(&spec, &mut d);
+    progress.start(spec.examples.len() as u64);
     for ex in &spec.examples {
+        progress.message(ex.example.id.clone());
         if check_example(&spec, ex, &mut d) {
             report.replayed += 1;
-            if broken.contains(&ex.example.rules) {
-                continue;
-            }
-            if let Some(answer) = judge.judge(&spec, &ex.example) {
-                report.judged += 1;
-                compare_judge(judge.name(), ex, answer, &mut d);
+            if !broken.contains(&ex.example.rules) {
+                if let Some(answer) = judge.judge(&spec, &ex.example) {
+                    report.judged += 1;
+                    compare_judge(judge.name(), ex, answer, &mut d);
+                }
             }
         }
+        progress.inc();
     }
+    progress.finish();
     check_items(&spec, &mut d);
+    clamp_locations(&mut d);
     normalize(&mut d);
     report.diagnostics = d;
     Ok((spec, report))
+}
+
+/// Moves a location past the end of its file (serde_yaml places an error at the end of the
+/// input on the line after the last one when the file does not end with a newline) onto the end
+/// of the last line, so that every diagnostic names a place an editor can show.
+fn clamp_locations(d: &mut [Diagnostic]) {
+    let mut texts: BTreeMap<String, Option<String>> = BTreeMap::new();
+    for diag in d.iter_mut() {
+        let text = texts.entry(diag.file.clone()).or_insert_with(|| {
+            std::fs::read(&diag.file)
+                .ok()
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+        });
+        let Some(text) = text else { continue };
+        let lines: Vec<&str> = text.split('\n').collect();
+        if diag.line > lines.len() {
+            let last = lines.last().copied().unwrap_or("");
+            diag.line = lines.len();
+            diag.column = last.chars().count() + 1;
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,7 +275,8 @@ fn check_pieces(spec: &mut SpecDir, d: &mut Vec<Diagnostic>) {
         Err(e) => {
             let shown = dir.join(e.file()).display().to_string();
             if !bad_files.contains(&shown) {
-                d.push(oracle_diag(shown, &e));
+                let text = std::fs::read_to_string(dir.join(e.file())).ok();
+                d.push(oracle_diag(shown, text.as_deref(), &e));
             }
         }
     }
@@ -256,7 +293,9 @@ fn compiler_diag(e: &xiangqi_spec::SpecError) -> Diagnostic {
     }
 }
 
-fn oracle_diag(shown: String, e: &xiangqi_oracle::SpecError) -> Diagnostic {
+/// The oracle's error as a diagnostic; an entry it names (`piece horse, move 2`) is located in
+/// `text`, the file's text, where it can be found ([`oracle_entry_path`]).
+fn oracle_diag(shown: String, text: Option<&str>, e: &xiangqi_oracle::SpecError) -> Diagnostic {
     use xiangqi_oracle::SpecError as E;
     match e {
         E::Io { source, .. } => Diagnostic::new(shown, 1, 1, format!("cannot read: {source}")),
@@ -273,9 +312,46 @@ fn oracle_diag(shown: String, e: &xiangqi_oracle::SpecError) -> Diagnostic {
             Diagnostic::new(shown, line.unwrap_or(1), column.unwrap_or(1), reason)
         }
         E::Invalid { entry, reason, .. } => {
-            Diagnostic::new(shown, 1, 1, format!("{entry}: {reason} (oracle)"))
+            let (line, column) = text
+                .and_then(|text| Some((text, oracle_entry_path(text, entry)?)))
+                .map_or((1, 1), |(text, path)| xiangqi_spec::locate(text, &path));
+            Diagnostic::new(shown, line, column, format!("{entry}: {reason} (oracle)"))
         }
     }
+}
+
+/// The YAML path of an entry the oracle names in its errors, found in the file's `text`:
+/// `piece horse, move 2` is `pieces[k].moves[1]` where item `k` of a top-level list has the id
+/// (or side, or name) `horse`; `side red` and `constraint c` likewise; `values[2] (pawn)` is
+/// `values[2]`; a top-level key is itself. `None` when the text does not read or has no such
+/// entry.
+fn oracle_entry_path(text: &str, entry: &str) -> Option<String> {
+    let value: Value = serde_yaml::from_str(text).ok()?;
+    if let Some((head, _)) = entry.split_once(" (") {
+        if head.ends_with(']') {
+            return Some(head.to_string());
+        }
+    }
+    let (item, move_number) = match entry.split_once(", move ") {
+        Some((item, n)) => (item, Some(n.parse::<usize>().ok()?.checked_sub(1)?)),
+        None => (entry, None),
+    };
+    let Some((_, name)) = item.split_once(' ') else {
+        return value.get(entry).map(|_| entry.to_string());
+    };
+    let named = |it: &Value| {
+        ["id", "side", "name"]
+            .iter()
+            .any(|f| it.get(f).and_then(Value::as_str) == Some(name))
+    };
+    value.as_mapping()?.iter().find_map(|(key, list)| {
+        let i = list.as_sequence()?.iter().position(named)?;
+        let mut path = format!("{}[{i}]", key.as_str()?);
+        if let Some(n) = move_number {
+            path.push_str(&format!(".moves[{n}]"));
+        }
+        Some(path)
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1475,6 +1551,34 @@ fn check_items(spec: &SpecDir, d: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn oracle_entries_are_located_in_their_file() {
+        let text = "title: t\npieces:\n- id: king\n  moves:\n  - kind: step\n- id: horse\n  moves:\n  - kind: leap\n  - kind: step\nvalues:\n- 1\n- 2\n";
+        let at =
+            |entry: &str| oracle_entry_path(text, entry).map(|p| xiangqi_spec::locate(text, &p));
+        assert_eq!(
+            oracle_entry_path(text, "piece horse, move 2").as_deref(),
+            Some("pieces[1].moves[1]")
+        );
+        assert_eq!(at("piece horse, move 2"), Some((9, 3)));
+        assert_eq!(at("piece horse").map(|(l, _)| l), Some(6));
+        assert_eq!(at("values[1] (pawn)").map(|(l, _)| l), Some(12));
+        assert_eq!(at("title").map(|(l, _)| l), Some(1));
+        assert_eq!(oracle_entry_path(text, "piece cannon"), None);
+        assert_eq!(oracle_entry_path(text, "piece horse, move 0"), None);
+        assert_eq!(oracle_entry_path("[unclosed", "title"), None);
+        // In a diagnostic: at the entry, or at 1:1 when it cannot be found.
+        let e = xiangqi_oracle::SpecError::Invalid {
+            file: "pieces.yaml".to_string(),
+            entry: "piece horse, move 2".to_string(),
+            reason: "no".to_string(),
+        };
+        let d = oracle_diag("spec/pieces.yaml".to_string(), Some(text), &e);
+        assert_eq!((d.line, d.column), (9, 3));
+        let d = oracle_diag("spec/pieces.yaml".to_string(), None, &e);
+        assert_eq!((d.line, d.column), (1, 1));
+    }
 
     /// A judge that answers only for cxa-1999/fig02: the wrong ruling, and ply 2 as a chase.
     struct Contrary;

@@ -28,6 +28,7 @@ use xiangqi_oracle::Spec;
 use super::check::{check, NoJudge, SpecDir};
 use super::model::Example;
 use super::oracle_judge::{judge_example, RuleSets, Verdict};
+use crate::progress::{NoProgress, Progress};
 
 /// What `spec diff` compares.
 ///
@@ -354,6 +355,12 @@ fn verdict(
 
 /// Builds the report.
 pub fn diff(args: &DiffOptions) -> Result<DiffReport, String> {
+    diff_with(args, &mut NoProgress)
+}
+
+/// [`diff`], reporting its progress: a stage of one step per example of NEW (judged under both
+/// sides), then, with games, a stage of one step per game.
+pub fn diff_with(args: &DiffOptions, progress: &mut dyn Progress) -> Result<DiffReport, String> {
     let old = load(&args.old)?;
     let new = load(&args.new)?;
     let sets = RuleSets::default();
@@ -413,8 +420,11 @@ pub fn diff(args: &DiffOptions) -> Result<DiffReport, String> {
         games: None,
     };
     let mut seen = Vec::new();
+    progress.start(new.examples.len() as u64);
     for le in &new.examples {
+        progress.inc();
         let ex_new = &le.example;
+        progress.message(ex_new.id.clone());
         if !wanted(ex_new) {
             continue;
         }
@@ -453,9 +463,10 @@ pub fn diff(args: &DiffOptions) -> Result<DiffReport, String> {
         .filter(|id| !seen.contains(id))
         .map(|id| id.to_string())
         .collect();
+    progress.finish();
     report.changed = report.changes.len();
     if !args.games.is_empty() {
-        report.games = Some(diff_games(args, &old, &new, &sets)?);
+        report.games = Some(diff_games(args, &old, &new, &sets, progress)?);
     }
     Ok(report)
 }
@@ -700,6 +711,7 @@ fn diff_games(
     old: &SpecDir,
     new: &SpecDir,
     sets: &RuleSets,
+    progress: &mut dyn Progress,
 ) -> Result<GamesReport, String> {
     let id_old = args.rules.clone().unwrap_or_else(|| "cxa-1999".to_string());
     let id_new = args.against.clone().unwrap_or_else(|| id_old.clone());
@@ -714,7 +726,10 @@ fn diff_games(
     let (rules_new, spec_new) = load_rules(new, &id_new)?;
     let entries = crate::record::archive::read(&args.games)?.entries;
     let mut report = GamesReport::default();
+    progress.start(entries.len() as u64);
     for e in &entries {
+        progress.inc();
+        progress.message(format!("{}#{}", e.file, e.game));
         let game = match &e.record {
             Ok(g) => g,
             Err(why) => {
@@ -745,6 +760,7 @@ fn diff_games(
             }
         }
     }
+    progress.finish();
     Ok(report)
 }
 

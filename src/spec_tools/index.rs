@@ -77,6 +77,15 @@ fn ruling_text(ex: &Example) -> String {
 
 /// Renders the page.
 pub fn render(spec: &SpecDir, judge: &dyn ExampleJudge) -> Result<String, String> {
+    render_with(spec, judge, &mut crate::progress::NoProgress)
+}
+
+/// [`render`], reporting a stage of one step per example (each judged and drawn) to `progress`.
+pub fn render_with(
+    spec: &SpecDir,
+    judge: &dyn ExampleJudge,
+    progress: &mut dyn crate::progress::Progress,
+) -> Result<String, String> {
     let mut groups: Vec<(String, Vec<&LoadedExample>)> = Vec::new();
     for le in &spec.examples {
         let dir = le.example.id.split('/').next().unwrap_or("").to_string();
@@ -120,6 +129,7 @@ pub fn render(spec: &SpecDir, judge: &dyn ExampleJudge) -> Result<String, String
         h.push_str("</div>\n");
     }
     h.push_str("</nav>\n</header>\n");
+    progress.start(spec.examples.len() as u64);
     for (dir, list) in &groups {
         let _ = writeln!(
             h,
@@ -128,9 +138,12 @@ pub fn render(spec: &SpecDir, judge: &dyn ExampleJudge) -> Result<String, String
             esc(rule_set_title(dir))
         );
         for le in list {
+            progress.message(format!("index: {}", le.example.id));
             h.push_str(&example_section(spec, le, judge)?);
+            progress.inc();
         }
     }
+    progress.finish();
     h.push_str("</body>\n</html>\n");
     Ok(h)
 }

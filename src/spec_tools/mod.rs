@@ -12,6 +12,10 @@
 //! - [`index`]: a static HTML page of all examples (inline SVG, moves in Chinese and ICCS,
 //!   printed classes, a column for a judge's classes, ruling, articles).
 //!
+//! Each long operation has a `_with` form that reports to a [`crate::progress::Progress`]
+//! ([`check::check_with`], [`diff::diff_with`], [`index::render_with`],
+//! [`write_diagrams_with`], [`write_index_with`]).
+//!
 //! The repetition judge plugs in through [`check::ExampleJudge`]: [`oracle_judge::OracleJudge`]
 //! is the oracle's, reading the rule sets of the directory checked.
 //!
@@ -37,11 +41,18 @@ use std::path::Path;
 use check::{CheckError, SpecDir};
 use oracle_judge::OracleJudge;
 
+use crate::progress::{NoProgress, Progress};
+
 /// Loads `dir` for drawing; any problem found by the check (with the oracle's judge) is an
 /// error: a diagram of a broken spec would be misleading.
 pub fn load_clean(dir: &Path) -> Result<SpecDir, String> {
-    let (spec, r) =
-        check::check(dir, &OracleJudge::default()).map_err(|e: CheckError| e.to_string())?;
+    load_clean_with(dir, &mut NoProgress)
+}
+
+/// [`load_clean`], reporting the check's progress ([`check::check_with`]).
+pub fn load_clean_with(dir: &Path, progress: &mut dyn Progress) -> Result<SpecDir, String> {
+    let (spec, r) = check::check_with(dir, &OracleJudge::default(), progress)
+        .map_err(|e: CheckError| e.to_string())?;
     if let Some(first) = r.diagnostics.first() {
         return Err(format!(
             "{} problem(s) in {}; the first: {first} (run `xqrules spec check {}`)",
@@ -65,15 +76,29 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
 /// Writes `out/<id>.svg` for every example of the spec directory `spec_dir` and
 /// `out/index.html`; returns a one-line summary.
 pub fn write_diagrams(spec_dir: &Path, out: &Path) -> Result<String, String> {
-    let spec = load_clean(spec_dir)?;
+    write_diagrams_with(spec_dir, out, &mut NoProgress)
+}
+
+/// [`write_diagrams`], reporting three stages of one step per example to `progress`: the
+/// check, the diagrams, the index.
+pub fn write_diagrams_with(
+    spec_dir: &Path,
+    out: &Path,
+    progress: &mut dyn Progress,
+) -> Result<String, String> {
+    let spec = load_clean_with(spec_dir, progress)?;
     let mut n = 0;
+    progress.start(spec.examples.len() as u64);
     for le in &spec.examples {
+        progress.message(format!("diagram: {}", le.example.id));
         let svg = diagram::standalone(&spec, &le.example)
             .map_err(|e| format!("{}: {e}", le.file.shown))?;
         write_file(&out.join(format!("{}.svg", le.example.id)), &svg)?;
         n += 1;
+        progress.inc();
     }
-    let html = index::render(&spec, &OracleJudge::default())?;
+    progress.finish();
+    let html = index::render_with(&spec, &OracleJudge::default(), progress)?;
     write_file(&out.join("index.html"), &html)?;
     Ok(format!("{}: {n} diagrams and index.html", out.display()))
 }
@@ -81,8 +106,18 @@ pub fn write_diagrams(spec_dir: &Path, out: &Path) -> Result<String, String> {
 /// Writes the HTML index of the spec directory `spec_dir` to `out`; returns a one-line
 /// summary.
 pub fn write_index(spec_dir: &Path, out: &Path) -> Result<String, String> {
-    let spec = load_clean(spec_dir)?;
-    let html = index::render(&spec, &OracleJudge::default())?;
+    write_index_with(spec_dir, out, &mut NoProgress)
+}
+
+/// [`write_index`], reporting two stages of one step per example to `progress`: the check and
+/// the index.
+pub fn write_index_with(
+    spec_dir: &Path,
+    out: &Path,
+    progress: &mut dyn Progress,
+) -> Result<String, String> {
+    let spec = load_clean_with(spec_dir, progress)?;
+    let html = index::render_with(&spec, &OracleJudge::default(), progress)?;
     write_file(out, &html)?;
     Ok(format!(
         "{}: {} examples",

@@ -26,12 +26,17 @@ pub enum RulesError {
         /// The underlying error.
         source: std::io::Error,
     },
-    /// A file is not valid YAML.
-    #[error("{file}: {reason}")]
+    /// A file is not valid YAML: `file:line:column: reason` (`file: reason` only where
+    /// serde_yaml gives no location).
+    #[error("{file}{}: {reason}", location_suffix(*line, *column))]
     Yaml {
         /// The file.
         file: String,
-        /// serde_yaml's message.
+        /// 1-based line, where serde_yaml reports one.
+        line: Option<usize>,
+        /// 1-based column, where serde_yaml reports one.
+        column: Option<usize>,
+        /// serde_yaml's message, without its own ` at line N column M`.
         reason: String,
     },
     /// A field the judge needs is missing or malformed.
@@ -86,10 +91,28 @@ impl Source<'_> {
 }
 
 fn parse(file: &str, text: &str) -> Result<Value, RulesError> {
-    serde_yaml::from_str(text).map_err(|e| RulesError::Yaml {
-        file: file.to_string(),
-        reason: e.to_string(),
+    serde_yaml::from_str(text).map_err(|e| {
+        let location = e.location();
+        let mut reason = e.to_string();
+        if let Some(i) = reason.find(" at line ") {
+            reason.truncate(i);
+        }
+        RulesError::Yaml {
+            file: file.to_string(),
+            line: location.as_ref().map(|l| l.line()),
+            column: location.as_ref().map(|l| l.column()),
+            reason,
+        }
     })
+}
+
+/// `:line:column`, `:line` or nothing.
+fn location_suffix(line: Option<usize>, column: Option<usize>) -> String {
+    match (line, column) {
+        (Some(l), Some(c)) => format!(":{l}:{c}"),
+        (Some(l), None) => format!(":{l}"),
+        _ => String::new(),
+    }
 }
 
 fn invalid(file: &str, what: impl Into<String>) -> RulesError {

@@ -1,6 +1,7 @@
 //! The two implementations behind one interface, so that every sub-command can run on either.
 
 use clap::ValueEnum;
+use xiangqi_rules::progress::Progress;
 use xiangqi_rules::{Position, RankConvention};
 
 /// Which implementation answers.
@@ -80,13 +81,15 @@ fn sorted(moves: impl Iterator<Item = String>) -> Vec<String> {
 pub trait Engine {
     /// Sorted legal moves of the position.
     fn legal(&self, start: &Start<'_>, ranks: Ranks) -> Result<Vec<String>, String>;
-    /// Perft to `depth`, with a per-move split when `divide` is set.
+    /// Perft to `depth`, with a per-move split when `divide` is set; each root move counted is
+    /// a step of `progress`.
     fn perft(
         &self,
         start: &Start<'_>,
         depth: u32,
         divide: bool,
         ranks: Ranks,
+        progress: &mut dyn Progress,
     ) -> Result<Perft, String>;
 }
 
@@ -141,16 +144,21 @@ impl Engine for Fast {
         depth: u32,
         divide: bool,
         ranks: Ranks,
+        progress: &mut dyn Progress,
     ) -> Result<Perft, String> {
         let mut pos = fast_position(start, ranks)?;
-        Ok(if divide && depth > 0 {
-            Perft::from_split(
-                pos.perft_divide(depth)
-                    .into_iter()
-                    .map(|(m, n)| (m.to_iccs(ranks.convention()), n)),
-            )
+        if depth == 0 {
+            return Ok(Perft::total(pos.perft(0)));
+        }
+        let split = pos
+            .perft_divide_with(depth, progress)
+            .into_iter()
+            .map(|(m, n)| (m.to_iccs(ranks.convention()), n));
+        let perft = Perft::from_split(split);
+        Ok(if divide {
+            perft
         } else {
-            Perft::total(pos.perft(depth))
+            Perft::total(perft.total)
         })
     }
 }
@@ -209,17 +217,32 @@ impl Engine for Oracle {
         depth: u32,
         divide: bool,
         ranks: Ranks,
+        progress: &mut dyn Progress,
     ) -> Result<Perft, String> {
         let board = oracle_board(start, ranks)?;
-        Ok(if divide && depth > 0 {
-            Perft::from_split(
-                board
-                    .perft_divide(depth)
-                    .into_iter()
-                    .map(|(m, n)| (oracle_move(&m, ranks), n)),
-            )
+        if depth == 0 {
+            return Ok(Perft::total(board.perft(0)));
+        }
+        // The oracle's divide, one root move at a time for the progress.
+        let moves = board.legal_moves();
+        progress.start(moves.len() as u64);
+        let mut split = Vec::with_capacity(moves.len());
+        for m in moves {
+            let text = oracle_move(&m, ranks);
+            progress.message(text.clone());
+            let mut child = board.clone();
+            child
+                .play(m)
+                .map_err(|e| format!("internal: the oracle's own move {text}: {e}"))?;
+            split.push((text, child.perft(depth - 1)));
+            progress.inc();
+        }
+        progress.finish();
+        let perft = Perft::from_split(split.into_iter());
+        Ok(if divide {
+            perft
         } else {
-            Perft::total(board.perft(depth))
+            Perft::total(perft.total)
         })
     }
 }

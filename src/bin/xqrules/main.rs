@@ -22,6 +22,7 @@ mod engine_check;
 mod engines;
 mod judge;
 mod out;
+mod progress;
 mod spec_tools;
 mod suite;
 
@@ -156,6 +157,9 @@ enum Names {
     Chinese,
 }
 
+/// From this depth on, `perft` shows a progress bar over the root moves (on a terminal).
+const DEEP_PERFT: u32 = 4;
+
 /// The spec directory a command reads (`xiangqi_rules::builtin_spec::or_builtin`).
 use xiangqi_rules::builtin_spec::or_builtin as spec_dir;
 
@@ -188,8 +192,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Convert(args) => convert::run(args).map(done),
         Command::Perft(args) => {
             let engine = args.engine.engine();
-            let result =
-                engine.perft(&args.position.start(), args.depth, args.divide, args.ranks)?;
+            // A deep perft shows a bar over the root moves (on a terminal only).
+            let mut bar = progress::Bar::unless(args.depth < DEEP_PERFT, "moves");
+            let result = engine.perft(
+                &args.position.start(),
+                args.depth,
+                args.divide,
+                args.ranks,
+                &mut bar,
+            )?;
+            drop(bar);
             let mut out = String::new();
             for (mv, count) in &result.divide {
                 out.push_str(&format!("{mv}: {count}\n"));

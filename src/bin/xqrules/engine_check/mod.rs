@@ -17,15 +17,14 @@
 
 use xiangqi_rules::conformance::{positions, protocol, report, rules};
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use xiangqi_rules::conformance::check::{check, CheckOptions, Progress};
+use xiangqi_rules::conformance::check::{check, CheckOptions};
 
 use crate::engines::Ranks;
+use crate::progress::Bar;
 use protocol::Protocol;
 use report::Format;
 use rules::RuleProfile;
@@ -123,7 +122,10 @@ pub fn run(args: EngineCheckArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let report = check(&options, &mut Bar::default());
+    let report = check(
+        &options,
+        &mut Bar::unless(args.format == Format::Json, "checks"),
+    );
     match args.format {
         Format::Text => out!("{}", report.to_text()),
         Format::Json => outln!("{}", report.to_json()),
@@ -151,45 +153,6 @@ fn options(args: &EngineCheckArgs) -> Result<CheckOptions, String> {
         rule_depth: args.rule_depth,
         draw_margin: args.draw_margin,
     })
-}
-
-/// The progress of a check as a bar on stderr, hidden when stderr is not a terminal.
-#[derive(Default)]
-struct Bar(Option<ProgressBar>);
-
-impl Progress for Bar {
-    fn start(&mut self, len: u64) {
-        self.0 = Some(progress_bar(len));
-    }
-    fn message(&mut self, text: String) {
-        if let Some(bar) = &self.0 {
-            bar.set_message(text);
-        }
-    }
-    fn inc(&mut self) {
-        if let Some(bar) = &self.0 {
-            bar.inc(1);
-        }
-    }
-    fn finish(&mut self) {
-        if let Some(bar) = self.0.take() {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-/// A progress bar on stderr, hidden when stderr is not a terminal.
-fn progress_bar(len: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:30} {pos}/{len} checks {elapsed_precise} {msg}")
-    {
-        bar.set_style(style);
-    }
-    bar
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use xiangqi_rules::spec_tools::diff::{diff, to_markdown, DiffOptions};
+use xiangqi_rules::spec_tools::diff::{diff_with, to_markdown, DiffOptions};
+
+use crate::progress::Bar;
 
 /// Arguments of `xqrules spec diff`.
 #[derive(Debug, Args)]
@@ -58,7 +60,11 @@ pub enum DiffFormat {
 /// Runs `spec diff`: 0 nothing changed, 1 something changed, 2 error.
 pub fn run(args: &DiffArgs) -> u8 {
     let options = args.options();
-    let report = match diff(&options) {
+    // No bar with JSON: whoever reads it is a program.
+    let mut bar = Bar::unless(args.format == DiffFormat::Json, "examples");
+    let report = diff_with(&options, &mut bar);
+    drop(bar);
+    let report = match report {
         Ok(r) => r,
         Err(e) => {
             eprintln!("xqrules spec diff: {e}");

@@ -9,7 +9,9 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 
 use xiangqi_rules::spec_tools::oracle_judge::OracleJudge;
-use xiangqi_rules::spec_tools::{check, write_diagrams, write_index};
+use xiangqi_rules::spec_tools::{check, write_diagrams_with, write_index_with};
+
+use crate::progress::Bar;
 
 /// Arguments of `xqrules spec`.
 #[derive(Debug, Args)]
@@ -63,16 +65,20 @@ pub fn run_spec(args: SpecArgs) -> ExitCode {
             Ok(dir) => run_check(&dir),
             Err(e) => report(Err(e)),
         },
-        SpecCommand::Index { out, spec } => {
-            report(crate::spec_dir(spec.as_deref()).and_then(|spec| write_index(&spec, &out)))
-        }
+        SpecCommand::Index { out, spec } => report(
+            crate::spec_dir(spec.as_deref())
+                .and_then(|spec| write_index_with(&spec, &out, &mut Bar::new("examples"))),
+        ),
         SpecCommand::Diff(args) => ExitCode::from(diff::run(&args)),
     }
 }
 
 /// Runs `xqrules diagram`; returns the process exit code.
 pub fn run_diagram(args: DiagramArgs) -> ExitCode {
-    report(crate::spec_dir(args.spec.as_deref()).and_then(|spec| write_diagrams(&spec, &args.out)))
+    report(
+        crate::spec_dir(args.spec.as_deref())
+            .and_then(|spec| write_diagrams_with(&spec, &args.out, &mut Bar::new("examples"))),
+    )
 }
 
 fn report(r: Result<String, String>) -> ExitCode {
@@ -89,7 +95,8 @@ fn report(r: Result<String, String>) -> ExitCode {
 }
 
 fn run_check(dir: &Path) -> ExitCode {
-    match check::check(dir, &OracleJudge::default()) {
+    let checked = check::check_with(dir, &OracleJudge::default(), &mut Bar::new("examples"));
+    match checked {
         Err(e) => {
             eprintln!("xqrules: {e}");
             ExitCode::from(2)
