@@ -44,8 +44,9 @@ use crate::spec::Spec;
 use super::analysis::{Ctx, Threat, Won};
 use super::rules::RuleSet;
 
-/// At most this many answers are kept; past it the memo starts again empty.
-pub(crate) const LIMIT: usize = 200_000;
+/// At most this many answers are kept (a few hundred bytes each); past it the memo starts again
+/// empty. The heaviest generated games need a few hundred thousand.
+pub(crate) const LIMIT: usize = 1_000_000;
 
 /// A position as the searches read it: the board's state without the clocks.
 #[derive(Clone, PartialEq, Eq)]
