@@ -14,5 +14,5 @@ done
 # on a position rich in checks (more under the address sanitizer): a longer unit timeout, and the
 # memory limit .ci/run passes (ClusterFuzz `.options` files).
 for target in judge_diff classify_diff; do
-  printf '[libfuzzer]\ntimeout = 60\nrss_limit_mb = 4096\n' > "$OUT/$target.options"
+  printf '[libfuzzer]\ntimeout = 300\nrss_limit_mb = 4096\n' > "$OUT/$target.options"
 done
