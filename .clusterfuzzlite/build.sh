@@ -10,9 +10,9 @@ for target in $(cargo fuzz list --fuzz-dir fuzz); do
     (cd "fuzz/corpus/$target" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
   fi
 done
-# The judge targets run the oracle, whose kill search can take seconds on a position rich in
-# checks (inputs are bounded by difftest's `bounded`, not to the millisecond): a longer unit
-# timeout, and the memory limit .ci/run passes (ClusterFuzz `.options` files).
+# The judge targets run the oracle at the rule sets' full search depths, which can take seconds
+# on a position rich in checks (more under the address sanitizer): a longer unit timeout, and the
+# memory limit .ci/run passes (ClusterFuzz `.options` files).
 for target in judge_diff classify_diff; do
-  printf '[libfuzzer]\ntimeout = 60\nrss_limit_mb = 4096\n' > "$OUT/$target.options"
+  printf '[libfuzzer]\ntimeout = 300\nrss_limit_mb = 4096\n' > "$OUT/$target.options"
 done

@@ -4,7 +4,9 @@
 #   fuzz/campaign.sh TARGET [MINUTES=60] [JOBS=2]
 #
 # Runs libFuzzer in fork mode with JOBS parallel workers for MINUTES minutes, continuing after a
-# divergence (-ignore_crashes) so that one bug does not end the campaign. The growing corpus is
+# divergence (-ignore_crashes) so that one bug does not end the campaign. The judge targets
+# compare at the rule sets' full search depths: a line rich in checks can take the oracle tens of
+# seconds on a loaded machine, hence a unit timeout of 300 s (a hang, not a slow input). The growing corpus is
 # kept in fuzz/campaign/TARGET/ (git-ignored; the committed seeds fuzz/corpus/TARGET/seed-* are
 # read too), crashes in fuzz/artifacts/TARGET/. At the end every artifact is replayed
 # (difftest/examples/replay.rs) and each divergence is printed as a YAML stub, ready to save as a
@@ -22,7 +24,7 @@ mkdir -p "$corpus" "$artifacts"
 
 cargo fuzz run --fuzz-dir fuzz --sanitizer none "$target" "$corpus" "fuzz/corpus/$target" -- \
   -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-  -max_total_time=$((minutes * 60)) -timeout=60 -rss_limit_mb=4096 \
+  -max_total_time=$((minutes * 60)) -timeout=300 -rss_limit_mb=4096 \
   -artifact_prefix="$artifacts/" || true
 
 echo "corpus: $(find "$corpus" -type f | wc -l) inputs in $corpus"

@@ -1,6 +1,8 @@
 //! What one `judge_diff` / `classify_diff` input costs, by kind of start position: the mean and
-//! worst time of the comparison (fast + oracle), how many cases the budget guard
-//! ([`xiangqi_difftest::judge::bounded`]) skips, and the guard's own time. For profiling:
+//! worst time of the comparison (fast + oracle, at the rule sets' depths, as the fuzz targets
+//! compare), how many cases the cost estimate ([`xiangqi_difftest::judge::bounded`]) calls
+//! costly, and the estimate's own time; with `guarded` as second argument those are skipped
+//! (the fuzz targets' old budget, for comparison). For profiling:
 //! `cargo build --release -p xiangqi-difftest --example judge_cost` then
 //! `perf record -g target/release/examples/judge_cost 40`. With a target name and files, times
 //! each fuzz input (e.g. a campaign's corpus) and lists the slowest.
@@ -59,11 +61,11 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(50);
-    let guard_on = std::env::args().nth(2).as_deref() != Some("unguarded");
+    let guard_on = std::env::args().nth(2).as_deref() == Some("guarded");
     for kind in ["judge", "classify"] {
         for start in [Start::Initial, Start::Sparse, Start::Random] {
-            let (mut guard, mut total, mut worst, mut skipped) =
-                (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0);
+            let (mut guard, mut total, mut worst, mut skipped, mut costly) =
+                (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0, 0);
             for seed in 0..n {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
                 let case = if kind == "judge" {
@@ -74,6 +76,7 @@ fn main() {
                 let t = Instant::now();
                 let ok = bounded(&case);
                 guard += t.elapsed();
+                costly += u64::from(!ok);
                 if guard_on && !ok {
                     skipped += 1;
                     continue;
@@ -90,7 +93,7 @@ fn main() {
             }
             let judged = (n - skipped).max(1) as u32;
             println!(
-                "{kind:8} {start:?}: {n} cases, {skipped} skipped, guard {:?}/case, compare mean {:?} worst {worst:?}",
+                "{kind:8} {start:?}: {n} cases, {costly} estimated costly, {skipped} skipped, estimate {:?}/case, compare mean {:?} worst {worst:?}",
                 guard / n as u32,
                 total / judged
             );

@@ -182,10 +182,10 @@ fn cut_to<'a>(
 
 /// [`compare_judge`] with both judges' searches cut to `kill` plies (the kill search,
 /// `kill_search_depth`) and `chase` plies (the chase search by consecutive checks,
-/// `chase_search_depth`): at shallow depths the oracle judges in milliseconds the games rich
-/// in checks that [`bounded`] keeps from it at the rule sets' depths, so the fast searches'
-/// many-check paths are compared too. (The rulings differ from the rule sets' own; both judges
-/// read the same cut parameters.)
+/// `chase_search_depth`): at shallow depths the oracle judges in milliseconds even the games
+/// rich in checks that take it seconds at the rule sets' depths (the fuzz entries' option
+/// [`FUZZ_CUT_ENV`]; the replay of a divergence found that way). The rulings differ from the
+/// rule sets' own; both judges read the same cut parameters.
 pub fn compare_judge_at(
     case: &JudgeCase,
     kill: u32,
@@ -487,39 +487,40 @@ pub fn game_from(start: Start, ch: &mut dyn Chooser) -> JudgeCase {
     }
 }
 
-/// The cut search depths (kill, chase plies) at which the fuzz entries compare a case over the
-/// oracle's budget at the rule set's own depths ([`compare_judge_at`]).
-pub const CUT_DEPTHS: (u32, u32) = (5, 5);
+/// The environment variable that cuts the fuzz entries' searches: `KILL,CHASE` (plies of the
+/// kill search and of the chase search by consecutive checks, e.g. `5,5`), both judges cut alike
+/// ([`compare_judge_at`]). Unset (the default), [`fuzz_judge`] and [`fuzz_classify`] compare
+/// every input at the rule sets' own depths. For a user's own campaign that wants many more
+/// runs a second on positions rich in checks, at the price of comparing other rulings than the
+/// rule sets' (a divergence found that way prints the depths in its stub).
+pub const FUZZ_CUT_ENV: &str = "XIANGQI_FUZZ_CUT";
+
+/// The cut depths (kill, chase plies) of [`FUZZ_CUT_ENV`], read once per process; `None` when
+/// it is unset.
+///
+/// # Panics
+/// If the variable is set but is not two numbers `KILL,CHASE`.
+pub fn fuzz_cut() -> Option<(u32, u32)> {
+    static CUT: OnceLock<Option<(u32, u32)>> = OnceLock::new();
+    *CUT.get_or_init(|| {
+        let v = std::env::var(FUZZ_CUT_ENV).ok()?;
+        let parsed = v
+            .split_once(',')
+            .and_then(|(k, c)| Some((k.trim().parse().ok()?, c.trim().parse().ok()?)));
+        Some(
+            parsed.unwrap_or_else(|| {
+                panic!("{FUZZ_CUT_ENV}={v}: expected KILL,CHASE plies, e.g. 5,5")
+            }),
+        )
+    })
+}
 
 /// Fuzz entry `judge_diff`: bytes -> a game with repetition cycles -> both judges -> the JSON
-/// and the explanation must be equal.
-/// A game over the oracle's budget ([`bounded`]) is judged with both judges' searches cut to
-/// [`CUT_DEPTHS`]; one over budget even then is not judged (`Ok(None)`).
-pub fn fuzz_judge(data: &[u8]) -> Result<Option<Agreed>, Box<JudgeDivergence>> {
+/// and the explanation must be equal. Every game is judged at the rule set's own search depths
+/// (or cut alike to [`fuzz_cut`], when [`FUZZ_CUT_ENV`] is set).
+pub fn fuzz_judge(data: &[u8]) -> Result<Agreed, Box<JudgeDivergence>> {
     let case = game_with_cycles(&mut Unstructured::new(data));
-    judge_within_budget(&case).transpose()
-}
-
-/// [`compare_judge`] when `case` is [`bounded`], else [`compare_judge_at`] the
-/// [`CUT_DEPTHS`] when it is bounded at those; `None` when it is over budget even then.
-pub fn judge_within_budget(case: &JudgeCase) -> Option<Result<Agreed, Box<JudgeDivergence>>> {
-    if bounded(case) {
-        return Some(compare_judge(case));
-    }
-    let (kill, chase) = CUT_DEPTHS;
-    bounded_at(case, kill, chase).then(|| compare_judge_at(case, kill, chase))
-}
-
-/// [`compare_classify`] when `case` is [`bounded`], else [`compare_classify_at`] the
-/// [`CUT_DEPTHS`] when it is bounded at those; `None` when it is over budget even then.
-pub fn classify_within_budget(
-    case: &JudgeCase,
-) -> Option<Result<Option<String>, Box<JudgeDivergence>>> {
-    if bounded(case) {
-        return Some(compare_classify(case));
-    }
-    let (kill, chase) = CUT_DEPTHS;
-    bounded_at(case, kill, chase).then(|| compare_classify_at(case, kill, chase))
+    compare(&case, false, fuzz_cut())
 }
 
 /// A seeded game (for proptest and benchmarks).
@@ -689,22 +690,22 @@ pub fn classify_case_from(start: Start, ch: &mut dyn Chooser) -> JudgeCase {
 }
 
 /// Fuzz entry `classify_diff`: [`classify_case`], then every move's classification must
-/// agree ([`compare_classify`]). A case over the oracle's budget ([`bounded`]) is compared
-/// with both searches cut to [`CUT_DEPTHS`]; one over budget even then is skipped (`Ok(None)`),
-/// as is one where no move was classified.
+/// agree ([`compare_classify`]), at the rule set's own search depths (or cut alike to
+/// [`fuzz_cut`], when [`FUZZ_CUT_ENV`] is set). `Ok(None)` when no move was classified.
 pub fn fuzz_classify(data: &[u8]) -> Result<Option<String>, Box<JudgeDivergence>> {
     let case = classify_case(data);
-    classify_within_budget(&case).unwrap_or(Ok(None))
+    classify_both(&case, fuzz_cut())
 }
 
 /// How many move generations a case may let the oracle's consecutive-check search
 /// (`mate_within`, to the rule set's `kill_search_depth`) spend from any one position of the
-/// game; see [`bounded`].
+/// game; see [`bounded`] (a cost estimate for corpora, e.g. the benchmark's; the fuzz entries
+/// and the proptests judge every case).
 pub const CHECK_TREE_BUDGET: usize = 2_000;
 
 /// The oracle's kill search, replayed on the fast board with a budget of move generations
 /// (the unit of its cost): the side to move mates by consecutive checks within `plies`?
-/// `None` when the budget runs out. Same tree as the oracle's `mate_within` (no memo), so the
+/// `None` when the budget runs out. Same tree as the oracle's `mate_within` without its memo, so the
 /// count bounds the oracle's cost up to move order.
 fn mate_by_checks(pos: &Position, plies: u32, budget: &mut usize) -> Option<bool> {
     if plies == 0 {
@@ -774,16 +775,15 @@ fn pass(pos: &Position) -> Option<Position> {
 
 /// Does judging `case` stay cheap for the oracle? Its cost is dominated by its searches along
 /// consecutive checks (the kill search to `kill_search_depth` plies, 9 or 13, and the chase
-/// search to `chase_search_depth`, neither with a transposition table), which explode in
-/// positions rich in checks: one generated game in a few dozen took the oracle seconds, some
-/// half a minute. Every position of the game is probed for both sides (the kill search and the
-/// chase search, and the chase search after each capture), each probe with
-/// [`CHECK_TREE_BUDGET`] move generations. The fuzz entries skip a case over budget, the
-/// proptests reject it (`the_budget_skips_few_generated_cases` checks that most cases pass).
-/// The probes replay the oracle's trees on the fast board, so they bound its cost only up to
-/// move order and the searches from positions off the game's line: rare inputs still take
-/// the oracle a second or two. Invalid cases (a bad FEN or move) are bounded: both judges
-/// reject them quickly.
+/// search to `chase_search_depth`), which explode in positions rich in checks: even with the
+/// oracle's memo one generated game in a few dozen takes it seconds. Every position of the game
+/// is probed for both sides (the kill search and the chase search, and the chase search after
+/// each capture), each probe with [`CHECK_TREE_BUDGET`] move generations. A cost estimate, for
+/// corpora that must stay quick (the benchmark's, `benches/judge.rs`) and to pick check-rich
+/// games (`tests/judge_diff.rs`); the fuzz entries and the proptests judge every case, at full
+/// depth. The probes replay the oracle's trees on the fast board, so they bound its cost only up
+/// to move order and the searches from positions off the game's line. Invalid cases (a bad FEN
+/// or move) are bounded: both judges reject them quickly.
 pub fn bounded(case: &JudgeCase) -> bool {
     let Some(rules) = f::RuleSet::builtin(&case.rules) else {
         return true;

@@ -522,6 +522,11 @@ const EMBEDDED_PIECES: &str = include_str!("../../spec/pieces.yaml");
 const EMBEDDED_MATERIAL: &str = include_str!("../../spec/material.yaml");
 
 impl Spec {
+    /// Is `other` a handle to the same spec data (not a copy)?
+    pub(crate) fn same(&self, other: &Spec) -> bool {
+        Arc::ptr_eq(&self.data, &other.data)
+    }
+
     /// The spec compiled into the crate (`include_str!` of `spec/board.yaml`, `pieces.yaml`,
     /// `material.yaml`). Parsed once.
     ///

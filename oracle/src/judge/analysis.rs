@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::board::{Board, PieceId};
 use crate::coord::{Coord, OMove, Side};
 
+use super::memo;
 use super::rules::RuleSet;
 
 /// Plays a move known to be legal (taken from `legal_moves`), without testing it again: the same
@@ -140,6 +141,13 @@ pub(crate) fn see(
     only: Option<(Side, PieceId)>,
     depth: u32,
 ) -> f64 {
+    memo::see(cx, b, sq, only, depth, || {
+        see_computed(cx, b, sq, only, depth)
+    })
+}
+
+/// [`see`] computed (asked by the memo for a question it has no answer to yet).
+fn see_computed(cx: &Ctx, b: &Board, sq: Coord, only: Option<(Side, PieceId)>, depth: u32) -> f64 {
     let rs = cx.rs;
     if depth == 0 {
         return 0.0;
@@ -219,6 +227,11 @@ impl Threat {
 /// With `checker`, only lines of checks that start with that piece are followed; the judge
 /// passes `None` (reading `chase-check-line-any`).
 pub(crate) fn threats(cx: &Ctx, b: &Board, checker: Option<PieceId>) -> Vec<Threat> {
+    memo::threats(cx, b, checker, || threats_computed(cx, b, checker))
+}
+
+/// [`threats`] computed (asked by the memo for a question it has no answer to yet).
+fn threats_computed(cx: &Ctx, b: &Board, checker: Option<PieceId>) -> Vec<Threat> {
     let rs = cx.rs;
     let mut out = direct_threats(cx, b);
     if rs
@@ -501,6 +514,11 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
 
 /// The legal moves of the side to move that give check.
 pub(crate) fn checking_moves(b: &Board) -> Vec<OMove> {
+    memo::checking_moves(b, || checking_moves_computed(b))
+}
+
+/// [`checking_moves`] computed (asked by the memo for a question it has no answer to yet).
+fn checking_moves_computed(b: &Board) -> Vec<OMove> {
     let them = b.st.turn.opponent();
     b.legal_moves()
         .into_iter()
@@ -525,6 +543,11 @@ pub(crate) struct Won {
 /// with the pieces it wins in the end, each with the pieces that capture it; `None` when some answer
 /// leaves it no gain, or when the check mates (a kill, not a chase).
 fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won> {
+    memo::check_line(cx, b, k, depth, || check_line_computed(cx, b, k, depth))
+}
+
+/// [`check_line`] computed (asked by the memo for a question it has no answer to yet).
+fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won> {
     let rs = cx.rs;
     let first = b.piece_id_at(k.to).map(|v| value(rs, b, v)).unwrap_or(0.0);
     let mut a = b.clone();
@@ -571,6 +594,11 @@ fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won> {
 /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
 /// line, with the pieces it wins and the pieces that capture them.
 fn best_gain(cx: &Ctx, b: &Board, depth: u32) -> Won {
+    memo::best_gain(cx, b, depth, || best_gain_computed(cx, b, depth))
+}
+
+/// [`best_gain`] computed (asked by the memo for a question it has no answer to yet).
+fn best_gain_computed(cx: &Ctx, b: &Board, depth: u32) -> Won {
     let mut best = Won::default();
     if depth == 0 {
         return best;
@@ -681,6 +709,11 @@ fn mate_by_checks_in(b: &Board, plies: u32, avoid: &BTreeSet<PieceId>) -> bool {
 }
 
 fn mate_within(b: &Board, plies: u32, avoid: &BTreeSet<PieceId>) -> bool {
+    memo::mate_within(b, plies, avoid, || mate_within_computed(b, plies, avoid))
+}
+
+/// [`mate_within`] computed (asked by the memo for a question it has no answer to yet).
+fn mate_within_computed(b: &Board, plies: u32, avoid: &BTreeSet<PieceId>) -> bool {
     if plies == 0 {
         return false;
     }

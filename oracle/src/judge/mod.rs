@@ -26,6 +26,7 @@ mod analysis;
 pub mod axf;
 mod classify;
 mod cycle;
+mod memo;
 mod rules;
 #[cfg(test)]
 mod tests;
@@ -40,6 +41,7 @@ use crate::coord::{OMove, Side};
 
 pub use classify::{classify, classify_in_context, Classification};
 pub use cycle::{CycleRuling, SidePattern};
+pub use memo::without_memo;
 pub use rules::{
     BothForbidden, GravePattern, Interpretation, Matcher, Pattern, RuleSet, RulesError, RulingRow,
     RULE_SETS,
@@ -253,6 +255,16 @@ pub fn classify_all(
     start: &Board,
     moves: &[OMove],
 ) -> Result<Vec<Classification>, JudgeError> {
+    memo::scope(rules, start.spec(), || {
+        classify_all_in_scope(rules, start, moves)
+    })
+}
+
+fn classify_all_in_scope(
+    rules: &RuleSet,
+    start: &Board,
+    moves: &[OMove],
+) -> Result<Vec<Classification>, JudgeError> {
     let mut out: Vec<Classification> = Vec::new();
     let mut b = start.clone();
     let mut earlier: Option<Board> = None;
@@ -280,6 +292,18 @@ pub fn classify_with(
 /// [`classify_with`] knowing also `earlier`, the board before the opponent's move just before
 /// (see [`classify_in_context`]).
 pub fn classify_with_context(
+    rules: &RuleSet,
+    before: &Board,
+    m: OMove,
+    previous: Option<&Classification>,
+    earlier: Option<&Board>,
+) -> Result<Classification, JudgeError> {
+    memo::scope(rules, before.spec(), || {
+        classify_with_context_in_scope(rules, before, m, previous, earlier)
+    })
+}
+
+fn classify_with_context_in_scope(
     rules: &RuleSet,
     before: &Board,
     m: OMove,
@@ -327,6 +351,14 @@ fn winner(loser: Side) -> GameResult {
 /// When the moves end after a repetition short of the ruling point, the analysis that would
 /// apply is reported with `pending: true`. A bad move is an error with its 1-based index.
 pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgement, JudgeError> {
+    memo::scope(rules, start.spec(), || judge_in_scope(rules, start, moves))
+}
+
+fn judge_in_scope(
+    rules: &RuleSet,
+    start: &Board,
+    moves: &[OMove],
+) -> Result<Judgement, JudgeError> {
     let mut boards = vec![start.clone()];
     let mut seen: HashMap<String, Vec<usize>> = HashMap::new();
     seen.entry(position_key(start)).or_default().push(0);
