@@ -294,8 +294,37 @@ fn the_symmetries_are_involutions_on_a_figure() {
     );
 }
 
+/// A known asymmetry (issue: Chinese-rules fidelity): among lines of consecutive checks of equal
+/// gain, the first one found gives the pieces won and their capturers, and the king and pawn
+/// exemption (2011 26.1, 26.7, reading `exemption-by-capturer`) is decided on those capturers. In
+/// this generated cxa-2011 game the colour-swapped image finds another line first: its ply 14
+/// becomes a chase by consecutive checks where the original is idle (the king's or a pawn's
+/// alone), and the ruling turns from a draw into "black must change". Both engines agree with
+/// each other on both boards. Taking the union over tied lines (in both engines' `best_gain`)
+/// fixes it; when it is fixed this test fails and the case belongs in the proptest's fixed list.
+#[test]
+fn known_tied_check_lines_decide_the_exemption_by_order() {
+    let seed = 234_949_434_096_627_229;
+    let case = seeded_game(seed);
+    let failures = differences(&format!("seed {seed}"), &case, false, true, false);
+    assert!(
+        failures.iter().any(|f| f.contains("ColourSwap")),
+        "the known asymmetry is gone (fixed?): {failures:?}"
+    );
+    assert!(
+        failures.iter().all(|f| !f.contains("Mirror")),
+        "the mirror image agrees: {failures:?}"
+    );
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    // A fixed seed: the 64 generated games are the same on every run, so that CI is repeatable
+    // (for a new search, change the number).
+    #![proptest_config(ProptestConfig {
+        cases: 64,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(20_261_202),
+        ..ProptestConfig::default()
+    })]
 
     /// Generated games that end in a repetition cycle, under every rule set: the images are
     /// judged alike.
