@@ -54,7 +54,11 @@ fn spec_dir_seeds() {
         let diagnostics = fuzz_spec(&s);
         // A seed that is a shipped file as it is finds nothing new.
         if s.len() > 1 && !s.contains(&0) {
-            assert_eq!(diagnostics, shipped);
+            assert_eq!(
+                diagnostics, shipped,
+                "a spec_dir seed copies a shipped file that has changed since: write it anew \
+                 (its slot byte, then the file as it is now)"
+            );
         }
     }
     // The amended example: its made-up move is reported at its line.
