@@ -16,15 +16,22 @@ fn judged(rules: &str, fen: &str, moves: &str) -> Value {
     serde_json::from_str(&a.json).expect("JSON")
 }
 
-/// The class of the cycle move at ply `ply`.
-fn class_at(j: &Value, ply: u64) -> String {
+/// The cycle move at ply `ply`.
+fn cycle_move(j: &Value, ply: u64) -> &Value {
     j["cycle"]
         .as_array()
         .expect("a cycle")
         .iter()
         .find(|c| c["ply"] == ply)
-        .map(|c| c["class"].as_str().unwrap_or("?").to_string())
         .unwrap_or_else(|| panic!("no ply {ply} in {j}"))
+}
+
+/// The class of the cycle move at ply `ply`.
+fn class_at(j: &Value, ply: u64) -> String {
+    cycle_move(j, ply)["class"]
+        .as_str()
+        .unwrap_or("?")
+        .to_string()
 }
 
 /// Interpretation `newness-in-context` (2011 26.1.2, 从捉到捉), first part: a threat that stood
@@ -86,18 +93,14 @@ fn a_pawn_check_that_lets_the_rook_win_is_the_rooks_chase() {
 
 /// The articles cited for the cycle move at ply `ply`.
 fn articles_at(j: &Value, ply: u64) -> Vec<String> {
-    j["cycle"]
+    cycle_move(j, ply)["articles"]
         .as_array()
-        .expect("a cycle")
-        .iter()
-        .find(|c| c["ply"] == ply)
-        .and_then(|c| c["articles"].as_array())
         .map(|a| {
             a.iter()
                 .filter_map(|x| x.as_str().map(str::to_string))
                 .collect()
         })
-        .unwrap_or_else(|| panic!("no ply {ply} in {j}"))
+        .unwrap_or_default()
 }
 
 /// Interpretation `pinned-target-cannot-accept` (2011 24.4, 26.9, 26.10; 参考图47–48): a
