@@ -910,6 +910,24 @@ impl Position {
         Some(p)
     }
 
+    /// Does the piece on `guard` protect the point `sq`: could it move there by its movement
+    /// rules if the piece on `sq` were an enemy's (check and facing kings not considered)?
+    pub(crate) fn guards(&self, guard: Square, sq: Square) -> bool {
+        let i = sq.index();
+        let (Some(g), Some(p)) = (self.board[guard.index()], self.board[i]) else {
+            return false;
+        };
+        let mut t = self.clone();
+        if p.color == g.color {
+            let b = bit(i);
+            let q = Piece::new(p.color.other(), p.role);
+            t.by_color[p.color.index()] &= !b;
+            t.by_color[q.color.index()] |= b;
+            t.board[i] = Some(q);
+        }
+        t.pseudo_targets(guard) & bit(i) != 0
+    }
+
     /// The points the piece on `sq` may move to by its movement rules (never onto an own
     /// piece), check and facing kings not considered, whoever is to move; 0 for an empty point.
     pub(crate) fn pseudo_targets(&self, sq: Square) -> u128 {

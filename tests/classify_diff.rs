@@ -42,6 +42,7 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
         joint_chase_renewed: r.joint_chase_renewed,
         exchange_over_two_squares: r.exchange_over_two_squares,
         won_back_by_checks_is_protection: r.won_back_by_checks_is_protection,
+        exchange_answered_anywhere: r.exchange_answered_anywhere,
         newness_in_context: r.newness_in_context,
         exemption_by_capturer: r.exemption_by_capturer,
         pin_renews_chase: r.pin_renews_chase,

@@ -87,6 +87,12 @@ fn every_builtin_equals_the_oracle() {
             &r.exchange_over_two_squares,
         );
         same(
+            "exchange_answered_anywhere",
+            id,
+            &f.exchange_answered_anywhere,
+            &r.exchange_answered_anywhere,
+        );
+        same(
             "won_back_by_checks_is_protection",
             id,
             &f.won_back_by_checks_is_protection,

@@ -286,6 +286,10 @@ pub struct RuleSet {
     /// 24.3 / 24.15: a capture that the other side's consecutive checks win back is no gain
     /// (`won_back_by_checks_is_protection`, reading `capture-answered-by-checks`).
     pub won_back_by_checks_is_protection: bool,
+    /// 24.3 / 29.1: the other side answers a capture by the best exchange it can start anywhere on
+    /// the board, not only by recapturing (`exchange_answered_anywhere`, reading
+    /// `complete-exchange-any-square`).
+    pub exchange_answered_anywhere: bool,
     /// 2011 26.1.2 and 从捉到捉 in context (`newness_in_context`, reading `newness-in-context`):
     /// after a check answered by a piece other than the king, the threats that stood before
     /// the check are not new; after a kill, a capture that does not parry the mate won nothing

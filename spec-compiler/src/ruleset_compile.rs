@@ -635,6 +635,8 @@ fn build(
     let exchange_over_two_squares = flag(Some(chase), "exchange_over_two_squares") == Some(true);
     let won_back_by_checks_is_protection =
         flag(Some(chase), "won_back_by_checks_is_protection") == Some(true);
+    let exchange_answered_anywhere =
+        flag(Some(chase), "exchange_answered_anywhere") == Some(true);
     let newness_in_context = flag(Some(chase), "newness_in_context") == Some(true);
     let exemption_by_capturer = flag(Some(chase), "exemption_by_capturer") == Some(true);
     let pin_renews_chase = flag(Some(chase), "pin_renews_chase") == Some(true);
@@ -728,6 +730,7 @@ fn build(
         joint_chase_renewed,
         exchange_over_two_squares,
         won_back_by_checks_is_protection,
+        exchange_answered_anywhere,
         newness_in_context,
         exemption_by_capturer,
         pin_renews_chase,
@@ -940,6 +943,11 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
         out,
         "{i}won_back_by_checks_is_protection: {},",
         r.won_back_by_checks_is_protection
+    );
+    let _ = writeln!(
+        out,
+        "{i}exchange_answered_anywhere: {},",
+        r.exchange_answered_anywhere
     );
     let _ = writeln!(out, "{i}newness_in_context: {},", r.newness_in_context);
     let _ = writeln!(

@@ -507,6 +507,9 @@ pub(crate) struct Analyzer<'a> {
     pub rs: &'a RuleSet,
     /// Pieces excluded from the mates of [`Analyzer::mates_at_once`].
     pub offered: IdSet,
+    /// The piece that has just moved, when the threats after a move are asked for (the
+    /// oracle's `Ctx::moved`, reading `complete-exchange-any-square`).
+    pub moved: Option<PieceId>,
     /// The transposition caches of the searches.
     caches: Caches,
     /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover).
@@ -710,6 +713,7 @@ struct CacheKey {
     pawn_by_checks_no_gain: bool,
     removes_protector: bool,
     won_back_by_checks: bool,
+    answered_anywhere: bool,
 }
 
 impl CacheKey {
@@ -727,6 +731,7 @@ impl CacheKey {
             pawn_by_checks_no_gain: rs.pawn_by_checks_no_gain,
             removes_protector: rs.exchange_over_two_squares,
             won_back_by_checks: rs.won_back_by_checks_is_protection,
+            answered_anywhere: rs.exchange_answered_anywhere,
         }
     }
 }
@@ -888,6 +893,7 @@ impl<'a> Analyzer<'a> {
         Analyzer {
             rs,
             offered: 0,
+            moved: None,
             caches: c,
             exchange_pairs_memo: None,
             cache_key: key,
@@ -950,6 +956,25 @@ impl<'a> Analyzer<'a> {
         self.mate_by_checks_in(b, self.rs.mated_at_once_plies, o)
     }
 
+    /// Runs `f` asking about the position after `moved` has moved (the oracle's
+    /// `Ctx::after_move_of`).
+    pub fn with_moved<T>(&mut self, moved: PieceId, f: impl FnOnce(&mut Self) -> T) -> T {
+        let old = self.moved.replace(moved);
+        let r = f(self);
+        self.moved = old;
+        r
+    }
+
+    /// The part of a cache key that is neither the position nor the rule set: the squares of
+    /// the pieces offered and (above them) the square of the piece that has just moved.
+    fn context_key(&self, b: &Tracked) -> u128 {
+        let moved = self
+            .moved
+            .and_then(|id| b.square_of(id))
+            .map_or(0, |sq| (sq.index() as u128 + 1) << 96);
+        squares_of(b, self.offered) | moved
+    }
+
     /// Runs `f` with the pieces `offered` excluded from the mates of `mates_at_once`.
     pub fn with_offered<T>(&mut self, offered: IdSet, f: impl FnOnce(&mut Self) -> T) -> T {
         let old = std::mem::replace(&mut self.offered, offered);
@@ -1002,7 +1027,7 @@ impl<'a> Analyzer<'a> {
             b.pos.hash(),
             ids_fingerprint(b),
             checker.map_or(u8::MAX, |c| c.0),
-            squares_of(b, self.offered),
+            self.context_key(b),
         );
         if let Some(t) = self.caches.threats.get(&key) {
             return t.clone();
@@ -1097,7 +1122,7 @@ impl<'a> Analyzer<'a> {
             b.pos.hash(),
             ids_fingerprint(b),
             u8::MAX - 1,
-            squares_of(b, self.offered),
+            self.context_key(b),
         );
         if let Some(d) = self.caches.threats.get(&key) {
             return f(d);
@@ -1150,6 +1175,9 @@ impl<'a> Analyzer<'a> {
             let mut gain = tval - back;
             if gain <= 0.0 && follow_up {
                 gain = gain.max(self.exchange_with_follow_up(&mut b, m, tval, winnable_now));
+            }
+            if rs.exchange_answered_anywhere && gain > 0.0 {
+                gain = gain.min(tval - self.answer_elsewhere(b0, &mut b, m.to()));
             }
             let skip = gain <= 0.0
                 || self.mates_at_once(&mut b)
@@ -1303,13 +1331,59 @@ impl<'a> Analyzer<'a> {
         let v = value(self.rs, &b, target);
         for m in captures_on(&b, sq) {
             let u = b.play_undo(m);
-            let g = v - self.see(&mut b, sq, 8);
+            let won = v - self.see(&mut b, sq, 8) > 0.0
+                && !(self.rs.exchange_answered_anywhere
+                    && v - self.answer_elsewhere(b0, &mut b, sq) <= 0.0);
             b.undo(m, u);
-            if g > 0.0 {
+            if won {
                 return true;
             }
         }
         false
+    }
+
+    /// Reading `complete-exchange-any-square` (the oracle's `answer_elsewhere`): after a
+    /// capture on `sq` (`b` before it, `a` after it, the other side to move), the best net
+    /// material the other side can win instead of recapturing, by taking a piece the capture
+    /// left en prise: not en prise before it, taken by a piece that already attacked its point,
+    /// and not guarded before by a capturer that is the piece that has just moved.
+    fn answer_elsewhere(&mut self, b: &Tracked, a: &mut Tracked, sq: Square) -> f64 {
+        let rs = self.rs;
+        let mut them_before = b.passed();
+        let capturer_sq = sq;
+        let capturer = id_at(a, capturer_sq).expect("the capturer");
+        let capturer_was_on = b.square_of(capturer);
+        let capturer_is_moved = self.moved == Some(capturer);
+        let mut best = 0.0;
+        let moves = a.pos.legal_moves();
+        for &c in moves.iter() {
+            if c.to() == sq {
+                continue;
+            }
+            let Some(victim) = id_at(a, c.to()) else {
+                continue;
+            };
+            if !is_material(a, victim) {
+                continue;
+            }
+            let answerer = id_at(a, c.from()).expect("a mover");
+            if reach_of(b, answerer) & (1u128 << c.to().index()) == 0
+                || self.see(&mut them_before, c.to(), 8) > 0.0
+            {
+                continue;
+            }
+            if capturer_is_moved && capturer_was_on.is_some_and(|g| b.pos.guards(g, c.to())) {
+                continue;
+            }
+            let vt = value(rs, a, victim);
+            let u = a.play_undo(c);
+            let g = vt - self.see(a, c.to(), 8);
+            if g > best && !self.mates_at_once(a) {
+                best = g;
+            }
+            a.undo(c, u);
+        }
+        best
     }
 
     /// Lines of consecutive checks that end in a gain of material whatever the defender answers
@@ -1483,7 +1557,7 @@ impl<'a> Analyzer<'a> {
             b.pos.hash(),
             ids_fingerprint(b),
             depth,
-            squares_of(b, self.offered),
+            self.context_key(b),
         );
         if let Some(&r) = self.caches.gains.get(&key) {
             return r;
@@ -1529,7 +1603,7 @@ impl<'a> Analyzer<'a> {
             b.pos.hash(),
             ids_fingerprint(b),
             depth,
-            squares_of(b, self.offered),
+            self.context_key(b),
         );
         if let Some(&Won { gain: g, .. }) = self.caches.gains.get(&key) {
             return g > theta;

@@ -95,6 +95,9 @@ pub(crate) struct Ctx<'a> {
     pub rs: &'a RuleSet,
     /// Pieces excluded from the mates of [`mates_at_once`].
     pub offered: &'a BTreeSet<PieceId>,
+    /// The piece that has just moved, when the threats after a move are asked for (reading
+    /// `complete-exchange-any-square`: the pieces it guards are no answer to its own capture).
+    pub moved: Option<PieceId>,
 }
 
 /// No piece offered.
@@ -106,12 +109,25 @@ impl<'a> Ctx<'a> {
         Ctx {
             rs,
             offered: &NONE_OFFERED,
+            moved: None,
         }
     }
 
     /// The context with the pieces `offered` excluded from the mates of [`mates_at_once`].
     pub fn offering(rs: &'a RuleSet, offered: &'a BTreeSet<PieceId>) -> Ctx<'a> {
-        Ctx { rs, offered }
+        Ctx {
+            rs,
+            offered,
+            moved: None,
+        }
+    }
+
+    /// The same context, asking about the position after `moved` has moved.
+    pub fn after_move_of(self, moved: PieceId) -> Ctx<'a> {
+        Ctx {
+            moved: Some(moved),
+            ..self
+        }
     }
 }
 
@@ -274,6 +290,9 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
         let mut gain = value(rs, b, target) - back;
         if gain <= 0.0 {
             gain = gain.max(exchange_with_follow_up(cx, b, &a, m, &winnable_now));
+        }
+        if rs.exchange_answered_anywhere && gain > 0.0 {
+            gain = gain.min(value(rs, b, target) - answer_elsewhere(cx, b, &a, m.to));
         }
         if gain <= 0.0 || mates_at_once(cx, &a) {
             continue;
@@ -466,8 +485,58 @@ fn winnable(cx: &Ctx, b: &Board, target: PieceId) -> bool {
     captures_on(b, sq).into_iter().any(|m| {
         let mut a = b.clone();
         apply(&mut a, m);
-        value(rs, b, target) - see(cx, &a, sq, None, 8) > 0.0
+        let v = value(rs, b, target);
+        v - see(cx, &a, sq, None, 8) > 0.0
+            && !(rs.exchange_answered_anywhere && v - answer_elsewhere(cx, b, &a, sq) <= 0.0)
     })
+}
+
+/// Reading `complete-exchange-any-square` (24.3, 29.1: the complete exchange): after a capture
+/// on `sq` (`b` before it, the capturing side to move; `a` after it), the best net material the
+/// other side can win instead of recapturing, by taking a piece that the capture left en prise:
+/// one that was not en prise before the capture (the other side could win nothing on its
+/// square) and can be won now, by a piece that already attacked its square (the capture took a
+/// guard away: the capturer itself, or the screen of a guarding cannon). Pieces already en prise
+/// before the capture are threats of the other side's own, and a line the capture opens is
+/// judged by the departure test (26.5); neither is an answer within the exchange. Each exchange
+/// is counted like the one on `sq` ([`see`] on its square), and one after which the capturing
+/// side mates at once is never made (29.4). At least 0: the other side may also do nothing of
+/// the kind.
+///
+/// When the capturer is the piece that has just moved (`cx.moved`), the pieces it guarded are
+/// no answer: a root piece (根子) that chases is judged by 26.5 on the lines its departure opens,
+/// not on what it stops protecting (图22, printed 捉).
+fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
+    let rs = cx.rs;
+    let them_before = pass(b);
+    let capturer = a.piece_id_at(sq).expect("the capturer");
+    let capturer_is_moved = cx.moved == Some(capturer);
+    let mut best = 0.0;
+    for c in a.legal_moves() {
+        if c.to == sq {
+            continue;
+        }
+        let Some(victim) = a.piece_id_at(c.to) else {
+            continue;
+        };
+        if !is_material(a, victim) {
+            continue;
+        }
+        let answerer = a.piece_id_at(c.from).expect("a mover");
+        if !reach_of(b, answerer).contains(&c.to) || see(cx, &them_before, c.to, None, 8) > 0.0 {
+            continue;
+        }
+        if capturer_is_moved && guards(b, capturer, c.to) {
+            continue;
+        }
+        let mut d = a.clone();
+        apply(&mut d, c);
+        let g = value(rs, a, victim) - see(cx, &d, c.to, None, 8);
+        if g > best && !mates_at_once(cx, &d) {
+            best = g;
+        }
+    }
+    best
 }
 
 /// Is giving up pawns for `target` a gain? (25.3: never; 2011 26.6: for a rook.)
@@ -760,6 +829,17 @@ pub(crate) fn reach_of(b: &Board, id: PieceId) -> BTreeSet<Coord> {
         .filter(|m| m.from == from)
         .map(|m| m.to)
         .collect()
+}
+
+/// Does `guard` (on the board `b`) protect the point `sq`: could it capture there if an enemy
+/// piece stood on it? (Its own piece on `sq` is taken as an enemy's for the test.)
+pub(crate) fn guards(b: &Board, guard: PieceId, sq: Coord) -> bool {
+    let mut t = b.clone();
+    let side = t.piece(guard).side;
+    if let Some(id) = t.piece_id_at(sq) {
+        t.st.table[id.0 as usize].side = side.opponent();
+    }
+    reach_of(&t, guard).contains(&sq)
 }
 
 /// The board without the piece on `c` (for blocks: what would the enemy reach without it?).

@@ -88,11 +88,19 @@ impl Hash for Position {
     }
 }
 
-/// The pieces offered in exchange: the part of a [`Ctx`] that is not the rule set.
-fn offered(cx: &Ctx) -> BTreeSet<PieceId> {
-    let Ctx { rs: _, offered } = cx;
-    (*offered).clone()
+/// The part of a [`Ctx`] that is not the rule set: the pieces offered in exchange and the piece
+/// that has just moved.
+fn offered(cx: &Ctx) -> Context {
+    let Ctx {
+        rs: _,
+        offered,
+        moved,
+    } = cx;
+    ((*offered).clone(), *moved)
 }
+
+/// The part of a [`Ctx`] that is not the rule set.
+type Context = (Pieces, Option<PieceId>);
 
 /// The pieces of a side that may take part in an exchange (`see`'s `only`).
 type Only = Option<(Side, PieceId)>;
@@ -105,10 +113,10 @@ type Pieces = BTreeSet<PieceId>;
 struct Answers {
     checking_moves: HashMap<Position, Vec<OMove>>,
     mate_within: HashMap<(Position, u32, Pieces), bool>,
-    see: HashMap<(Position, Coord, Only, u32, Pieces), f64>,
-    check_line: HashMap<(Position, OMove, u32, Pieces), Option<Won>>,
-    best_gain: HashMap<(Position, u32, Pieces), Won>,
-    threats: HashMap<(Position, Option<PieceId>, Pieces), Vec<Threat>>,
+    see: HashMap<(Position, Coord, Only, u32, Context), f64>,
+    check_line: HashMap<(Position, OMove, u32, Context), Option<Won>>,
+    best_gain: HashMap<(Position, u32, Context), Won>,
+    threats: HashMap<(Position, Option<PieceId>, Context), Vec<Threat>>,
 }
 
 impl Answers {

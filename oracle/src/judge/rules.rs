@@ -323,6 +323,10 @@ pub struct RuleSet {
     /// 24.3 / 24.15: a capture that the other side's consecutive checks win back is no gain
     /// (`won_back_by_checks_is_protection`, reading `capture-answered-by-checks`).
     pub won_back_by_checks_is_protection: bool,
+    /// 24.3 / 29.1: the other side answers a capture by the best exchange it can start anywhere on
+    /// the board, not only by recapturing (`exchange_answered_anywhere`, reading
+    /// `complete-exchange-any-square`).
+    pub exchange_answered_anywhere: bool,
     /// 2011 26.1.2 and 从捉到捉 in context (`newness_in_context`, reading `newness-in-context`):
     /// after a check answered by a piece other than the king, the threats that stood before
     /// the check are not new; after a kill, a capture that does not parry the mate won nothing
@@ -827,6 +831,7 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
     let chase_flag = |key: &str| chase.get(key).and_then(Value::as_bool).unwrap_or(false);
     let exchange_over_two_squares = chase_flag("exchange_over_two_squares");
     let won_back_by_checks_is_protection = chase_flag("won_back_by_checks_is_protection");
+    let exchange_answered_anywhere = chase_flag("exchange_answered_anywhere");
     let newness_in_context = chase_flag("newness_in_context");
     let exemption_by_capturer = chase_flag("exemption_by_capturer");
     let pin_renews_chase = chase_flag("pin_renews_chase");
@@ -940,6 +945,7 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         joint_chase,
         joint_chase_renewed,
         exchange_over_two_squares,
+        exchange_answered_anywhere,
         won_back_by_checks_is_protection,
         newness_in_context,
         exemption_by_capturer,

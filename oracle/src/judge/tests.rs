@@ -898,3 +898,18 @@ fn rules_notes_tables() {
     let new = format!("{}{}{}", &doc[..b], out, &doc[e..]);
     std::fs::write(&path, new).unwrap();
 }
+
+#[test]
+#[ignore]
+fn zz_debug_threats() {
+    let fen = std::env::var("DBG_FEN").unwrap();
+    let rules = if std::env::var("DBG_R").is_ok() { r1999() } else { r2011() };
+    let b = board(&fen);
+    for t in threats_in(&rules, &fen) {
+        eprintln!(
+            "target {:?}@{:?} attacker {:?}@{:?} gain {} joint {} checks {} necessary {:?} capturers {:?}",
+            analysis::role_id(&b, t.target), b.square_of(t.target), analysis::role_id(&b, t.attacker), b.square_of(t.attacker), t.gain, t.joint, t.via_checks,
+            t.necessary.iter().map(|p| b.square_of(*p)).collect::<Vec<_>>(), t.capturers.iter().map(|p| b.square_of(*p)).collect::<Vec<_>>()
+        );
+    }
+}
