@@ -507,9 +507,10 @@ pub(crate) struct Analyzer<'a> {
     pub rs: &'a RuleSet,
     /// Pieces excluded from the mates of [`Analyzer::mates_at_once`].
     pub offered: IdSet,
-    /// The piece that has just moved, when the threats after a move are asked for (the
-    /// oracle's `Ctx::moved`, reading `complete-exchange-any-square`).
-    pub moved: Option<PieceId>,
+    /// When the threats after a move are asked for: the piece that has just moved and the
+    /// position before the move (the oracle's `Ctx::after_move`, reading
+    /// `complete-exchange-any-square`).
+    pub after_move: Option<(PieceId, Tracked)>,
     /// The transposition caches of the searches.
     caches: Caches,
     /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover).
@@ -764,13 +765,13 @@ struct Caches {
     sees: FxMap<(u64, u8, u32, u128), f64>,
     /// (hash, piece ids, depth, squares of offered pieces) -> best gain and the squares of its
     /// targets.
-    gains: FxMap<(u64, u64, u32, u128), Won>,
+    gains: FxMap<(u64, u64, u32, (u128, u64, u64)), Won>,
     /// (hash, piece ids, depth, squares of offered pieces) -> bounds on the best gain proved so
     /// far by [`Analyzer::gain_exceeds`]: it is above `.0` and at most `.1`.
-    gain_bounds: FxMap<(u64, u64, u32, u128), (f64, f64)>,
+    gain_bounds: FxMap<(u64, u64, u32, (u128, u64, u64)), (f64, f64)>,
     /// (hash, piece ids, checker, squares of offered pieces) -> threats (checker `u8::MAX`:
     /// none given; `u8::MAX - 1`: the direct threats alone).
-    threats: FxMap<(u64, u64, u8, u128), Vec<Threat>>,
+    threats: FxMap<(u64, u64, u8, (u128, u64, u64)), Vec<Threat>>,
     /// hash -> the legal checking moves, in the order of
     /// [`Position::checking_moves`](crate::Position::checking_moves): a quarter of the lists a
     /// judgement asks for are of a position it asked about before (a position with more than
@@ -893,7 +894,7 @@ impl<'a> Analyzer<'a> {
         Analyzer {
             rs,
             offered: 0,
-            moved: None,
+            after_move: None,
             caches: c,
             exchange_pairs_memo: None,
             cache_key: key,
@@ -956,23 +957,34 @@ impl<'a> Analyzer<'a> {
         self.mate_by_checks_in(b, self.rs.mated_at_once_plies, o)
     }
 
-    /// Runs `f` asking about the position after `moved` has moved (the oracle's
+    /// Runs `f` asking about the position after `moved` has moved from `before` (the oracle's
     /// `Ctx::after_move_of`).
-    pub fn with_moved<T>(&mut self, moved: PieceId, f: impl FnOnce(&mut Self) -> T) -> T {
-        let old = self.moved.replace(moved);
+    pub fn with_moved<T>(
+        &mut self,
+        moved: PieceId,
+        before: &Tracked,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let old = self.after_move.replace((moved, before.clone()));
         let r = f(self);
-        self.moved = old;
+        self.after_move = old;
         r
     }
 
     /// The part of a cache key that is neither the position nor the rule set: the squares of
-    /// the pieces offered and (above them) the square of the piece that has just moved.
-    fn context_key(&self, b: &Tracked) -> u128 {
-        let moved = self
-            .moved
-            .and_then(|id| b.square_of(id))
-            .map_or(0, |sq| (sq.index() as u128 + 1) << 96);
-        squares_of(b, self.offered) | moved
+    /// the pieces offered and (above them) the square of the piece that has just moved; with
+    /// the hash and piece identities of the position before its move.
+    fn context_key(&self, b: &Tracked) -> (u128, u64, u64) {
+        let (moved, before_hash, before_ids) = match &self.after_move {
+            Some((id, before)) => (
+                b.square_of(*id)
+                    .map_or(127u128 << 96, |sq| (sq.index() as u128 + 1) << 96),
+                before.pos.hash(),
+                ids_fingerprint(before),
+            ),
+            None => (0, 0, 0),
+        };
+        (squares_of(b, self.offered) | moved, before_hash, before_ids)
     }
 
     /// Runs `f` with the pieces `offered` excluded from the mates of `mates_at_once`.
@@ -1344,16 +1356,21 @@ impl<'a> Analyzer<'a> {
 
     /// Reading `complete-exchange-any-square` (the oracle's `answer_elsewhere`): after a
     /// capture on `sq` (`b` before it, `a` after it, the other side to move), the best net
-    /// material the other side can win instead of recapturing, by taking a piece the capture
-    /// left en prise: not en prise before it, taken by a piece that already attacked its point,
-    /// and not guarded before by a capturer that is the piece that has just moved.
+    /// material the other side can win instead of recapturing, by taking elsewhere a piece that
+    /// is newly en prise: taken by a piece that already attacked its point, not winnable before
+    /// the move (before the capture when no move is given), not the piece that has just moved,
+    /// and not guarded before by a capturer that is that piece.
     fn answer_elsewhere(&mut self, b: &Tracked, a: &mut Tracked, sq: Square) -> f64 {
         let rs = self.rs;
-        let mut them_before = b.passed();
-        let capturer_sq = sq;
-        let capturer = id_at(a, capturer_sq).expect("the capturer");
+        // What the other side could already win before the move (before the capture when no
+        // move is given) is no answer.
+        let (moved, mut them_before) = match &self.after_move {
+            Some((moved, before)) => (Some(*moved), before.passed()),
+            None => (None, b.passed()),
+        };
+        let capturer = id_at(a, sq).expect("the capturer");
         let capturer_was_on = b.square_of(capturer);
-        let capturer_is_moved = self.moved == Some(capturer);
+        let capturer_is_moved = moved == Some(capturer);
         let mut best = 0.0;
         let moves = a.pos.legal_moves();
         for &c in moves.iter() {
@@ -1368,6 +1385,7 @@ impl<'a> Analyzer<'a> {
             }
             let answerer = id_at(a, c.from()).expect("a mover");
             if reach_of(b, answerer) & (1u128 << c.to().index()) == 0
+                || moved == Some(victim)
                 || self.see(&mut them_before, c.to(), 8) > 0.0
             {
                 continue;

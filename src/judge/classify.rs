@@ -417,7 +417,7 @@ fn chase_test(
         .into_iter()
         .fold(0, |a, (_, e)| a | id_bit(e));
     let passed = after.passed();
-    let after_threats = az.with_moved(mover, |az| {
+    let after_threats = az.with_moved(mover, before, |az| {
         if rules.kill_avoids_offered {
             az.with_offered(exchange_partners, |az| az.threats(&passed, checker))
         } else {
@@ -734,7 +734,7 @@ fn offered_pieces(
         .into_iter()
         .fold(0, |a, (_, e)| a | id_bit(e));
     let passed = after.passed();
-    for t in az.with_moved(mover, |az| az.threats(&passed, None)) {
+    for t in az.with_moved(mover, before, |az| az.threats(&passed, None)) {
         if is_material(after, t.target) && is_exchange_offer(az, after, &t, mover) {
             out |= id_bit(t.target);
         }

@@ -95,9 +95,11 @@ pub(crate) struct Ctx<'a> {
     pub rs: &'a RuleSet,
     /// Pieces excluded from the mates of [`mates_at_once`].
     pub offered: &'a BTreeSet<PieceId>,
-    /// The piece that has just moved, when the threats after a move are asked for (reading
-    /// `complete-exchange-any-square`: the pieces it guards are no answer to its own capture).
-    pub moved: Option<PieceId>,
+    /// When the threats after a move are asked for: the piece that has just moved and the
+    /// board before the move (reading `complete-exchange-any-square`: what the other side
+    /// could already win before the move, the moved piece itself and what it guards are no
+    /// answer within the exchange).
+    pub after_move: Option<(PieceId, &'a Board)>,
 }
 
 /// No piece offered.
@@ -109,7 +111,7 @@ impl<'a> Ctx<'a> {
         Ctx {
             rs,
             offered: &NONE_OFFERED,
-            moved: None,
+            after_move: None,
         }
     }
 
@@ -118,14 +120,15 @@ impl<'a> Ctx<'a> {
         Ctx {
             rs,
             offered,
-            moved: None,
+            after_move: None,
         }
     }
 
-    /// The same context, asking about the position after `moved` has moved.
-    pub fn after_move_of(self, moved: PieceId) -> Ctx<'a> {
+    /// The same context, asking about the position after `moved` has moved from the board
+    /// `before`.
+    pub fn after_move_of(self, moved: PieceId, before: &'a Board) -> Ctx<'a> {
         Ctx {
-            moved: Some(moved),
+            after_move: Some((moved, before)),
             ..self
         }
     }
@@ -493,24 +496,31 @@ fn winnable(cx: &Ctx, b: &Board, target: PieceId) -> bool {
 
 /// Reading `complete-exchange-any-square` (24.3, 29.1: the complete exchange): after a capture
 /// on `sq` (`b` before it, the capturing side to move; `a` after it), the best net material the
-/// other side can win instead of recapturing, by taking a piece that the capture left en prise:
-/// one that was not en prise before the capture (the other side could win nothing on its
-/// square) and can be won now, by a piece that already attacked its square (the capture took a
-/// guard away: the capturer itself, or the screen of a guarding cannon). Pieces already en prise
-/// before the capture are threats of the other side's own, and a line the capture opens is
-/// judged by the departure test (26.5); neither is an answer within the exchange. Each exchange
-/// is counted like the one on `sq` ([`see`] on its square), and one after which the capturing
-/// side mates at once is never made (29.4). At least 0: the other side may also do nothing of
-/// the kind.
+/// other side can win instead of recapturing, by taking elsewhere a piece that is newly en prise:
+/// - the answering piece already attacked that point before the capture (the capture took a
+///   guard away: the capturer itself, or the screen of a guarding cannon); a line the capture
+///   opens is judged by the departure test (26.5), not here;
+/// - the other side could not already win the piece before the move (`cx.after_move`; before
+///   the capture when no move is given): a piece already en prise is a threat of its own;
+/// - it is not the piece that has just moved: a piece the move puts en prise is the move's own
+///   offer (献), classed as such, and the heavier class decides (献兼捉, 参考图24);
+/// - when the capturer is the piece that has just moved, the capturer did not guard it: a root
+///   piece (根子) that chases is judged by 26.5 on the lines its departure opens, not on what it
+///   stops protecting (图22, printed 捉).
 ///
-/// When the capturer is the piece that has just moved (`cx.moved`), the pieces it guarded are
-/// no answer: a root piece (根子) that chases is judged by 26.5 on the lines its departure opens,
-/// not on what it stops protecting (图22, printed 捉).
+/// Each exchange is counted like the one on `sq` ([`see`] on its point), and one after which the
+/// capturing side mates at once is never made (29.4). At least 0: the other side may also do
+/// nothing of the kind.
 fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
     let rs = cx.rs;
-    let them_before = pass(b);
+    // What the other side could already win before the move (before the capture when no move
+    // is given) is no answer.
+    let (moved, them_before) = match cx.after_move {
+        Some((moved, before)) => (Some(moved), pass(before)),
+        None => (None, pass(b)),
+    };
     let capturer = a.piece_id_at(sq).expect("the capturer");
-    let capturer_is_moved = cx.moved == Some(capturer);
+    let capturer_is_moved = moved == Some(capturer);
     let mut best = 0.0;
     for c in a.legal_moves() {
         if c.to == sq {
@@ -523,7 +533,10 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
             continue;
         }
         let answerer = a.piece_id_at(c.from).expect("a mover");
-        if !reach_of(b, answerer).contains(&c.to) || see(cx, &them_before, c.to, None, 8) > 0.0 {
+        if !reach_of(b, answerer).contains(&c.to)
+            || moved == Some(victim)
+            || see(cx, &them_before, c.to, None, 8) > 0.0
+        {
             continue;
         }
         if capturer_is_moved && guards(b, capturer, c.to) {

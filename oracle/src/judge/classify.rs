@@ -375,7 +375,7 @@ fn chase_test(
     } else {
         &none
     };
-    let cx_after = Ctx::offering(rules, offering).after_move_of(mover);
+    let cx_after = Ctx::offering(rules, offering).after_move_of(mover, before);
     let after_threats = threats(&cx_after, &pass(after), checker);
     let (offers, now): (Vec<Threat>, Vec<Threat>) = after_threats
         .into_iter()
@@ -698,7 +698,7 @@ fn offered_pieces(
         .map(|(_, e)| e)
         .collect();
     out.extend(
-        threats(&Ctx::new(rules).after_move_of(mover), &pass(after), None)
+        threats(&Ctx::new(rules).after_move_of(mover, before), &pass(after), None)
             .into_iter()
             .filter(|t| is_material(after, t.target) && is_exchange_offer(rules, after, t, mover))
             .map(|t| t.target),

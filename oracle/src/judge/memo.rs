@@ -88,19 +88,23 @@ impl Hash for Position {
     }
 }
 
-/// The part of a [`Ctx`] that is not the rule set: the pieces offered in exchange and the piece
-/// that has just moved.
+/// The part of a [`Ctx`] that is not the rule set: the pieces offered in exchange, the piece
+/// that has just moved and the position before its move.
 fn offered(cx: &Ctx) -> Context {
     let Ctx {
         rs: _,
         offered,
-        moved,
+        after_move,
     } = cx;
-    ((*offered).clone(), *moved)
+    (
+        (*offered).clone(),
+        after_move.map(|(moved, before)| (moved, Position::of(before))),
+    )
 }
 
-/// The part of a [`Ctx`] that is not the rule set.
-type Context = (Pieces, Option<PieceId>);
+/// The part of a [`Ctx`] that is not the rule set: the pieces offered, the piece that has just
+/// moved and the position before its move.
+type Context = (Pieces, Option<(PieceId, Position)>);
 
 /// The pieces of a side that may take part in an exchange (`see`'s `only`).
 type Only = Option<(Side, PieceId)>;
