@@ -88,14 +88,22 @@ pub fn dir() -> io::Result<PathBuf> {
     if holds_copy(&dir) {
         return Ok(dir);
     }
-    // Written beside it and renamed, so that a concurrent reader never sees half a copy.
-    let tmp = std::env::temp_dir().join(format!("xqrules-spec-{HASH}.{}.tmp", std::process::id()));
+    // Written beside it and renamed, so that a concurrent reader never sees half a copy. The
+    // name is unique to this call: threads of one process (parallel tests) may write at once.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = std::env::temp_dir().join(format!(
+        "xqrules-spec-{HASH}.{}.{call}.tmp",
+        std::process::id()
+    ));
     if tmp.exists() {
         std::fs::remove_dir_all(&tmp)?;
     }
     write_to(&tmp)?;
     if dir.exists() && !holds_copy(&dir) {
-        std::fs::remove_dir_all(&dir)?;
+        // Another thread may be replacing it too: whether this removal or theirs wins, the
+        // copy is checked below.
+        let _ = std::fs::remove_dir_all(&dir);
     }
     if std::fs::rename(&tmp, &dir).is_err() {
         // Another process put its copy there first.

@@ -153,3 +153,40 @@ fn a_piece_that_only_blocks_a_protector_is_no_partner() {
     assert_eq!(class_at(&j, 5), "chase", "{j}");
     assert_eq!(articles_at(&j, 5), vec!["24.3".to_string()], "{j}");
 }
+
+/// Interpretation `complete-exchange-any-square` (24.3, the complete exchange; 参考图13, 18, 19):
+/// the other side may answer a capture by taking, elsewhere, a piece the capture leaves newly en
+/// prise, so a capture that costs such a piece is no threat, and the move that removes the cost
+/// makes a new chase.
+///
+/// Red's rook c4 can take the unprotected cannon h4, but it also guards the horse c6, which
+/// black's rook g6 attacks: before red's horse moves, the capture costs the horse. The horse
+/// steps to a7, out of the rook's reach: the capture now wins the cannon, a new chase (捉) under
+/// 2011. The 1999 rules count the exchange on the capture square only: the capture stood before
+/// (从捉到捉) and the horse move is idle. The horse's way back is idle in both.
+#[test]
+fn a_move_that_frees_a_capture_of_its_cost_is_a_chase() {
+    let fen = "3akab1n/9/4b4/2N3r2/9/2R4c1/9/9/9/3K5 w - - 0 1";
+    let moves = "c6a7 i9h7 a7c6 h7i9 c6a7 i9h7 a7c6 h7i9";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 5), "chase", "{j2011}");
+    assert_eq!(cycle_move(&j2011, 5)["targets"][0], "h4");
+    assert_eq!(class_at(&j2011, 7), "idle", "{j2011}");
+    let j1999 = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j1999, 5), "idle", "{j1999}");
+    assert_eq!(class_at(&j1999, 7), "idle", "{j1999}");
+}
+
+/// Interpretation `complete-exchange-any-square`, condition (2): a piece the other side could
+/// already win before the move is no answer within the exchange (参考图47). As above, with red's
+/// horse g3 en prise to black's rook from the start: the horse's step to a7 is still a chase of
+/// the cannon h4, though black could take the horse g3 in return.
+#[test]
+fn a_piece_already_en_prise_is_no_answer_to_a_capture() {
+    let fen = "3akab1n/9/4b4/2N3r2/9/2R4c1/6N2/9/9/3K5 w - - 0 1";
+    let moves = "c6a7 i9h7 a7c6 h7i9 c6a7 i9h7 a7c6 h7i9";
+    let j = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "h4");
+    assert_eq!(class_at(&j, 7), "idle", "{j}");
+}

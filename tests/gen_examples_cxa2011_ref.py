@@ -44,23 +44,18 @@ def pattern(classes):
 # the example as `known_disagreement` (tests/examples.rs asserts it is still there).
 KNOWN = {
     "ref1": "ply 3 车五平四 is printed 闲 (the rook's combination wins the horse and only a move later "
-            "the elephant: not consecutive); the judge finds the horse g7 won after the exchange on its "
-            "square and calls it 捉. Needs the gain counted over the complete exchange (concept A).",
+            "the elephant: not consecutive); the judge finds the horse g7 won (gain 2) after the "
+            "exchange on its square, and no answer elsewhere that wins the rook back. The book's "
+            "answer is a check (炮5平6) that wins the rook g7 only after red's reply: concept A's "
+            "answers by a check or fork are not searched.",
     "ref8": "ply 1 车九退二 is printed 闲 because the two advisors could already be won before it "
             "(兵四进一 then 车九平六); the judge identifies a threat by (attacker, target), so the rook's "
             "new line of checks is new. Comparing by target alone was tried and breaks 图29's variation.",
     "ref10": "black's cannon moves are printed 捉 as the judge finds, but the book rules 红方长捉 must "
              "change; the judge finds black's cannon chasing unprotected elephants by consecutive checks "
              "(grave under 26.8.1) and so rules both sides forbidden: draw.",
-    "ref13": "ply 2 炮4平5 is printed 捉 (车炮联合吃马: rook and cannon together win the horse); the "
-             "judge finds the rook's threat to the horse standing before the move and no joint partner "
-             "in the cannon's screen move (concept D: screens as partners).",
-    "ref18": "ply 2 车8退2 is printed 捉; the judge finds no new threat.",
-    "ref19": "plies 1 and 3 (兵五平六/兵六平五) are printed 捉: the pawn's step lets the rook take the "
-             "pawn f3 without losing the pawn the rook guarded (车捉卒). The judge counts the exchange on "
-             "one square, so the rook's capture stood before (concept A, 'a piece the capturer stopped "
-             "guarding'); that reading was tried and breaks 图22 and 1999 圖四.",
-    "ref39": "ply 3 炮六平二 is printed 捉 (联合捉子); the judge finds no new joint threat (concept D).",
+    "ref39": "ply 3 炮六平二 is printed 捉 (联合捉子); the judge finds no threat at all after it "
+             "(concept D: screens and pinners as partners of a line).",
     "ref47": "every class agrees, the ruling not: the book calls red's horse-and-cannon chase of the "
              "pinned cannon d8 长捉无根子 here but 联合捉无根子 (joint) in 参考图47's variation and in "
              "参考图48, where the same horse moves hold the same cannon. The judge marks a chase renewed "
