@@ -51,9 +51,6 @@ KNOWN = {
     "ref8": "ply 1 车九退二 is printed 闲 because the two advisors could already be won before it "
             "(兵四进一 then 车九平六); the judge identifies a threat by (attacker, target), so the rook's "
             "new line of checks is new. Comparing by target alone was tried and breaks 图29's variation.",
-    "ref10": "black's cannon moves are printed 捉 as the judge finds, but the book rules 红方长捉 must "
-             "change; the judge finds black's cannon chasing unprotected elephants by consecutive checks "
-             "(grave under 26.8.1) and so rules both sides forbidden: draw.",
     "ref39": "ply 3 炮六平二 is printed 捉 (联合捉子); the judge finds no threat at all after it "
              "(concept D: screens and pinners as partners of a line).",
     "ref47": "every class agrees, the ruling not: the book calls red's horse-and-cannon chase of the "

@@ -1426,7 +1426,7 @@ impl<'a> Analyzer<'a> {
                         gain,
                         joint: false,
                         via_checks: true,
-                        cover: Cover::Unprotected,
+                        cover: cover_on_board(&b, target),
                         necessary: 0,
                         first_capture: id_at(&b, k.to()),
                         captured_by_kings: ids.by_non_king & id_bit(target) == 0,
@@ -2133,6 +2133,23 @@ fn only_blocks(b: &Tracked, target: PieceId, p: PieceId) -> bool {
             .any(|q| !reaches(&a, q) && reaches(&aw, q));
         opens
     })
+}
+
+/// How a piece won by a line of consecutive checks stands (the oracle's `cover_on_board`,
+/// reading `protection-of-a-piece-won-by-checks`): unprotected only when no other piece of its
+/// side guards its point on the board.
+fn cover_on_board(b: &Tracked, target: PieceId) -> Cover {
+    let (Some(sq), Some(p)) = (b.square_of(target), b.piece(target)) else {
+        return Cover::Unprotected;
+    };
+    let guarded = b.ids_of(p.color).any(|q| {
+        q != target && b.square_of(q).is_some_and(|from| b.pos.guards(from, sq))
+    });
+    if guarded {
+        Cover::Underprotected
+    } else {
+        Cover::Unprotected
+    }
 }
 
 /// The points piece `id` could move to by its movement rules (for blocks, 28.7).

@@ -582,7 +582,7 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
                     gain,
                     joint: false,
                     via_checks: true,
-                    cover: Cover::Unprotected,
+                    cover: cover_on_board(b, target),
                     necessary: Vec::new(),
                     first_capture: b.piece_id_at(k.to),
                     capturers,
@@ -592,6 +592,23 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
         }
     }
     out
+}
+
+/// How a piece won by a line of consecutive checks stands (24.15, reading
+/// `protection-of-a-piece-won-by-checks`): unprotected (無根) only when no other piece of its
+/// side guards its point on the board; a line of checks may win a protected piece too.
+pub(crate) fn cover_on_board(b: &Board, target: PieceId) -> Cover {
+    let Some(sq) = b.square_of(target) else {
+        return Cover::Unprotected;
+    };
+    let side = b.piece(target).side;
+    if b.pieces_of(side)
+        .any(|q| q.id != target && guards(b, q.id, sq))
+    {
+        Cover::Underprotected
+    } else {
+        Cover::Unprotected
+    }
 }
 
 /// The legal moves of the side to move that give check.

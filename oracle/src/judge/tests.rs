@@ -899,6 +899,26 @@ fn rules_notes_tables() {
     std::fs::write(&path, new).unwrap();
 }
 
+/// Reading `protection-of-a-piece-won-by-checks`: a piece's cover is its protection on the
+/// board: red's elephants e2 and g0 guard each other; alone, e2 is unprotected; a cannon guards
+/// over a screen, a rook not through a piece.
+#[test]
+fn protection_on_the_board_of_a_piece_won_by_checks() {
+    use analysis::{cover_on_board, Cover};
+    let cover = |fen: &str, sq: &str| {
+        let b = board(fen);
+        let id = b.piece_id_at(sq.parse().unwrap()).unwrap();
+        cover_on_board(&b, id)
+    };
+    let both = "3k5/9/9/9/9/9/9/4B4/9/4K1B2 w - - 0 1";
+    assert_eq!(cover(both, "e2"), Cover::Underprotected);
+    assert_eq!(cover(both, "g0"), Cover::Underprotected);
+    assert_eq!(cover("3k5/9/9/9/9/9/9/4B4/9/4K4 w - - 0 1", "e2"), Cover::Unprotected);
+    // A cannon on a3 guards e3 over the screen c3; a rook on a3 does not, through it.
+    assert_eq!(cover("3k5/9/9/9/9/9/C1P1N4/9/9/4K4 w - - 0 1", "e3"), Cover::Underprotected);
+    assert_eq!(cover("3k5/9/9/9/9/9/R1P1N4/9/9/4K4 w - - 0 1", "e3"), Cover::Unprotected);
+}
+
 #[test]
 #[ignore]
 fn zz_debug_threats() {
