@@ -79,10 +79,12 @@ fn parrying_a_kill_makes_a_standing_capture_a_new_chase() {
 /// Red's rook steps onto the f-file. Then the pawn d8 can check from e8, and whatever the king
 /// does, the rook wins the horse f9 (the king protected it only from e9). The line begins with
 /// the pawn's check, but the rook captures: under 2011 the rook's move is a chase. The 1999
-/// reading credits the line to its first checking piece, a pawn, and calls it idle.
+/// reading credits the line to its first checking piece, a pawn, and calls it idle. (Black's
+/// elephant e7 closes the e-file: from g2 the rook has no line of checks of its own that wins
+/// the horse, so the threat is new, reading `newness-of-a-line-of-checks`.)
 #[test]
 fn a_pawn_check_that_lets_the_rook_win_is_the_rooks_chase() {
-    let fen = "3akn3/3P5/9/r8/9/9/9/6R2/4A4/3AK4 w - - 0 1";
+    let fen = "3akn3/3P5/4b4/r8/9/9/9/6R2/4A4/3AK4 w - - 0 1";
     let moves = "g2f2 a6a5 f2g2 a5a6 g2f2 a6a5 f2g2 a5a6";
     let j2011 = judged("cxa-2011", fen, moves);
     assert_eq!(class_at(&j2011, 5), "chase", "{j2011}");
@@ -189,4 +191,28 @@ fn a_piece_already_en_prise_is_no_answer_to_a_capture() {
     assert_eq!(class_at(&j, 5), "chase", "{j}");
     assert_eq!(cycle_move(&j, 5)["targets"][0], "h4");
     assert_eq!(class_at(&j, 7), "idle", "{j}");
+}
+
+/// Interpretation `newness-of-a-line-of-checks` (29.2 / 24.3 从捉到捉, concept E; 参考图8): a line
+/// of consecutive checks that wins a piece a line could already win before the move, whichever
+/// piece opened it, is no new threat.
+///
+/// Red's rook g3 steps to h3, from where it can check on h8 and, after the king's step to e9,
+/// take the horse a8. Red's rook i2 could already do the same from i8: the horse stood to be won
+/// by checks before, and the step is idle (both rule sets). Without the rook i2 the same step is
+/// a new chase of the horse.
+#[test]
+fn a_line_of_checks_that_wins_what_a_line_already_won_is_not_new() {
+    let moves = "g3h3 c9a7 h3g3 a7c9 g3h3 c9a7 h3g3 a7c9";
+    let two_rooks = "2ba1a3/n3k4/4b4/6P2/9/9/6R2/8R/9/3K5 w - - 0 1";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, two_rooks, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{j}");
+    }
+    let one_rook = "2ba1a3/n3k4/4b4/6P2/9/9/6R2/9/9/3K5 w - - 0 1";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, one_rook, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "a8");
+    }
 }

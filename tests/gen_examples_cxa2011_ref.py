@@ -48,9 +48,6 @@ KNOWN = {
             "exchange on its square, and no answer elsewhere that wins the rook back. The book's "
             "answer is a check (炮5平6) that wins the rook g7 only after red's reply: concept A's "
             "answers by a check or fork are not searched.",
-    "ref8": "ply 1 车九退二 is printed 闲 because the two advisors could already be won before it "
-            "(兵四进一 then 车九平六); the judge identifies a threat by (attacker, target), so the rook's "
-            "new line of checks is new. Comparing by target alone was tried and breaks 图29's variation.",
     "ref39": "ply 3 炮六平二 is printed 捉 (联合捉子); the judge finds no threat at all after it "
              "(concept D: screens and pinners as partners of a line).",
     "ref47": "every class agrees, the ruling not: the book calls red's horse-and-cannon chase of the "

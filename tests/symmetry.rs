@@ -306,7 +306,6 @@ const KNOWN_ASYMMETRIC_SEEDS: &[u64] = &[
     // cxa-1999: the colour-swapped image classes red's ply 7 a chase where the original is idle
     // (found by the fixed-seed run; cause not yet traced).
     11_122_284_830_762_242_007,
-    11_122_284_830_762_242_084, // found by the fixed-seed run; cause not yet traced
 ];
 
 /// Each known asymmetry is still there (both engines agree with each other on both boards);

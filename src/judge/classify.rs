@@ -455,7 +455,7 @@ fn chase_test(
     // Newness (29.2): was the threat one of the threats before the move? Asked only of the
     // threats there are now.
     for x in offers {
-        if !stood_before(az, before, mover, context, x.key()).0 {
+        if !stood_before(az, before, mover, context, &x).0 {
             t.offers.push(x);
         }
     }
@@ -469,7 +469,7 @@ fn chase_test(
         let stood = if joint_renewed {
             true
         } else {
-            let (stood, context_decided) = stood_before(az, before, mover, context, x.key());
+            let (stood, context_decided) = stood_before(az, before, mover, context, x);
             by_context |= context_decided;
             stood
         };
@@ -653,8 +653,9 @@ fn stood_before(
     before: &Tracked,
     mover: PieceId,
     context: Context,
-    key: (PieceId, PieceId),
+    x: &Threat,
 ) -> (bool, bool) {
+    let key = x.key();
     let in_context = az.rs.newness_in_context;
     let direct = az.is_direct_threat(before, key);
     if direct {
@@ -664,13 +665,24 @@ fn stood_before(
     if az.has_check_threat(before, key) {
         return (true, false);
     }
+    // A line of checks that won the same piece before, whichever piece opened it (reading
+    // `newness-of-a-line-of-checks`).
+    let won_by_a_line = |az: &mut Analyzer<'_>| {
+        x.via_checks
+            && before
+                .ids_of(before.pos.turn())
+                .any(|a| a != key.0 && az.has_check_threat(before, (a, key.1)))
+    };
     if !in_context || !before.pos.is_check() || is_king(before, mover) {
-        return (false, false);
+        return (won_by_a_line(az), false);
     }
-    let stood = context
+    if context
         .earlier
-        .is_some_and(|e| az.has_threat(&e.passed(), key));
-    (stood, stood)
+        .is_some_and(|e| az.has_threat(&e.passed(), key))
+    {
+        return (true, true);
+    }
+    (won_by_a_line(az), false)
 }
 
 /// Does the direct capture `key` (attacker, target) in `b` (its side to move) leave the other

@@ -591,6 +591,9 @@ struct OldThreats {
     /// The threats whose standing the context changed: those that stood before the check, and
     /// the captures that did not parry the kill.
     context: BTreeSet<(PieceId, PieceId)>,
+    /// The pieces that a line of consecutive checks could win before the move, whichever
+    /// piece opens it (reading `newness-of-a-line-of-checks`).
+    by_checks: BTreeSet<PieceId>,
 }
 
 impl OldThreats {
@@ -604,6 +607,11 @@ impl OldThreats {
         let me = before.side_to_move();
         let mut found = threats(&cx, before, None);
         let plain: BTreeSet<(PieceId, PieceId)> = found.iter().map(Threat::key).collect();
+        let by_checks = found
+            .iter()
+            .filter(|t| t.via_checks)
+            .map(|t| t.target)
+            .collect();
         if rules.newness_in_context {
             if context.previous_is_kill {
                 found.retain(|t| t.via_checks || !capture_allows_mate(rules, before, t));
@@ -618,7 +626,11 @@ impl OldThreats {
         }
         let keys: BTreeSet<(PieceId, PieceId)> = found.iter().map(Threat::key).collect();
         let context = plain.symmetric_difference(&keys).copied().collect();
-        OldThreats { keys, context }
+        OldThreats {
+            keys,
+            context,
+            by_checks,
+        }
     }
 
     /// Did the context of the move decide whether the threat `t` stood before it?
@@ -626,9 +638,11 @@ impl OldThreats {
         self.context.contains(&t.key())
     }
 
-    /// Did the threat `t` (same attacker, same target) stand before the move?
+    /// Did the threat `t` stand before the move: the same attacker and target; or, for a line
+    /// of consecutive checks, a line (by whichever piece) that won the same piece (reading
+    /// `newness-of-a-line-of-checks`)?
     fn contains(&self, t: &Threat) -> bool {
-        self.keys.contains(&t.key())
+        self.keys.contains(&t.key()) || (t.via_checks && self.by_checks.contains(&t.target))
     }
 }
 
