@@ -635,8 +635,7 @@ fn build(
     let exchange_over_two_squares = flag(Some(chase), "exchange_over_two_squares") == Some(true);
     let won_back_by_checks_is_protection =
         flag(Some(chase), "won_back_by_checks_is_protection") == Some(true);
-    let exchange_answered_anywhere =
-        flag(Some(chase), "exchange_answered_anywhere") == Some(true);
+    let exchange_answered_anywhere = flag(Some(chase), "exchange_answered_anywhere") == Some(true);
     let newness_in_context = flag(Some(chase), "newness_in_context") == Some(true);
     let exemption_by_capturer = flag(Some(chase), "exemption_by_capturer") == Some(true);
     let pin_renews_chase = flag(Some(chase), "pin_renews_chase") == Some(true);

@@ -701,6 +701,11 @@ fn ids_on(b: &Tracked, mut s: u128) -> IdSet {
     out
 }
 
+/// The part of a cache key that is neither the position nor the rule set
+/// ([`Analyzer::context_key`]): the squares of the pieces offered with the square of the piece
+/// that has just moved, and the hash and piece identities of the position before its move.
+type ContextKey = (u128, u64, u64);
+
 /// The parameters of the rule set the cached functions depend on (exchange values and the
 /// "mated at once" depth): caches are kept between classifications while they are equal.
 #[derive(Clone, Copy, PartialEq)]
@@ -763,15 +768,15 @@ struct Caches {
     mates: FxMap<(u64, u128), (u32, u32)>,
     /// (hash, square, depth, squares of offered pieces) -> static exchange.
     sees: FxMap<(u64, u8, u32, u128), f64>,
-    /// (hash, piece ids, depth, squares of offered pieces) -> best gain and the squares of its
+    /// (hash, piece ids, depth, context key) -> best gain and the squares of its
     /// targets.
-    gains: FxMap<(u64, u64, u32, (u128, u64, u64)), Won>,
-    /// (hash, piece ids, depth, squares of offered pieces) -> bounds on the best gain proved so
+    gains: FxMap<(u64, u64, u32, ContextKey), Won>,
+    /// (hash, piece ids, depth, context key) -> bounds on the best gain proved so
     /// far by [`Analyzer::gain_exceeds`]: it is above `.0` and at most `.1`.
-    gain_bounds: FxMap<(u64, u64, u32, (u128, u64, u64)), (f64, f64)>,
-    /// (hash, piece ids, checker, squares of offered pieces) -> threats (checker `u8::MAX`:
+    gain_bounds: FxMap<(u64, u64, u32, ContextKey), (f64, f64)>,
+    /// (hash, piece ids, checker, context key) -> threats (checker `u8::MAX`:
     /// none given; `u8::MAX - 1`: the direct threats alone).
-    threats: FxMap<(u64, u64, u8, (u128, u64, u64)), Vec<Threat>>,
+    threats: FxMap<(u64, u64, u8, ContextKey), Vec<Threat>>,
     /// hash -> the legal checking moves, in the order of
     /// [`Position::checking_moves`](crate::Position::checking_moves): a quarter of the lists a
     /// judgement asks for are of a position it asked about before (a position with more than
@@ -974,7 +979,7 @@ impl<'a> Analyzer<'a> {
     /// The part of a cache key that is neither the position nor the rule set: the squares of
     /// the pieces offered and (above them) the square of the piece that has just moved; with
     /// the hash and piece identities of the position before its move.
-    fn context_key(&self, b: &Tracked) -> (u128, u64, u64) {
+    fn context_key(&self, b: &Tracked) -> ContextKey {
         let (moved, before_hash, before_ids) = match &self.after_move {
             Some((id, before)) => (
                 b.square_of(*id)
@@ -1189,7 +1194,7 @@ impl<'a> Analyzer<'a> {
                 gain = gain.max(self.exchange_with_follow_up(&mut b, m, tval, winnable_now));
             }
             if rs.exchange_answered_anywhere && gain > 0.0 {
-                gain = gain.min(tval - self.answer_elsewhere(b0, &mut b, m.to()));
+                gain = gain.min(tval - self.answer_elsewhere(b0, &mut b, m.to(), tval));
             }
             let skip = gain <= 0.0
                 || self.mates_at_once(&mut b)
@@ -1345,7 +1350,7 @@ impl<'a> Analyzer<'a> {
             let u = b.play_undo(m);
             let won = v - self.see(&mut b, sq, 8) > 0.0
                 && !(self.rs.exchange_answered_anywhere
-                    && v - self.answer_elsewhere(b0, &mut b, sq) <= 0.0);
+                    && v - self.answer_elsewhere(b0, &mut b, sq, v) <= 0.0);
             b.undo(m, u);
             if won {
                 return true;
@@ -1360,40 +1365,52 @@ impl<'a> Analyzer<'a> {
     /// is newly en prise: taken by a piece that already attacked its point, not winnable before
     /// the move (before the capture when no move is given), not the piece that has just moved,
     /// and not guarded before by a capturer that is that piece.
-    fn answer_elsewhere(&mut self, b: &Tracked, a: &mut Tracked, sq: Square) -> f64 {
+    ///
+    /// The search stops once the answer reaches `enough` (the piece the capture took): the
+    /// capture then wins nothing, whatever the exact answer.
+    fn answer_elsewhere(&mut self, b: &Tracked, a: &mut Tracked, sq: Square, enough: f64) -> f64 {
         let rs = self.rs;
-        // What the other side could already win before the move (before the capture when no
-        // move is given) is no answer.
-        let (moved, mut them_before) = match &self.after_move {
-            Some((moved, before)) => (Some(*moved), before.passed()),
-            None => (None, b.passed()),
-        };
         let capturer = id_at(a, sq).expect("the capturer");
         let capturer_was_on = b.square_of(capturer);
+        let moved = self.after_move.as_ref().map(|(m, _)| *m);
         let capturer_is_moved = moved == Some(capturer);
+        // What the other side could already win before the move (before the capture when no
+        // move is given) is no answer: made on first need.
+        let mut them_before: Option<Tracked> = None;
         let mut best = 0.0;
-        let moves = a.pos.legal_moves();
-        for &c in moves.iter() {
+        let captures = self.captures(a);
+        for &c in captures.iter() {
+            if best >= enough {
+                break;
+            }
             if c.to() == sq {
                 continue;
             }
             let Some(victim) = id_at(a, c.to()) else {
                 continue;
             };
-            if !is_material(a, victim) {
+            if !is_material(a, victim) || moved == Some(victim) {
+                continue;
+            }
+            // An answer wins at most the piece it takes.
+            let vt = value(rs, a, victim);
+            if vt <= best {
                 continue;
             }
             let answerer = id_at(a, c.from()).expect("a mover");
-            if reach_of(b, answerer) & (1u128 << c.to().index()) == 0
-                || moved == Some(victim)
-                || self.see(&mut them_before, c.to(), 8) > 0.0
-            {
+            if reach_of(b, answerer) & (1u128 << c.to().index()) == 0 {
                 continue;
             }
             if capturer_is_moved && capturer_was_on.is_some_and(|g| b.pos.guards(g, c.to())) {
                 continue;
             }
-            let vt = value(rs, a, victim);
+            let before = them_before.get_or_insert_with(|| match &self.after_move {
+                Some((_, before)) => before.passed(),
+                None => b.passed(),
+            });
+            if self.see(before, c.to(), 8) > 0.0 {
+                continue;
+            }
             let u = a.play_undo(c);
             let g = vt - self.see(a, c.to(), 8);
             if g > best && !self.mates_at_once(a) {
@@ -1571,12 +1588,7 @@ impl<'a> Analyzer<'a> {
         if depth == 0 {
             return Won::default();
         }
-        let key = (
-            b.pos.hash(),
-            ids_fingerprint(b),
-            depth,
-            self.context_key(b),
-        );
+        let key = (b.pos.hash(), ids_fingerprint(b), depth, self.context_key(b));
         if let Some(&r) = self.caches.gains.get(&key) {
             return r;
         }
@@ -1617,12 +1629,7 @@ impl<'a> Analyzer<'a> {
         if depth == 0 {
             return false;
         }
-        let key = (
-            b.pos.hash(),
-            ids_fingerprint(b),
-            depth,
-            self.context_key(b),
-        );
+        let key = (b.pos.hash(), ids_fingerprint(b), depth, self.context_key(b));
         if let Some(&Won { gain: g, .. }) = self.caches.gains.get(&key) {
             return g > theta;
         }
@@ -2142,9 +2149,9 @@ fn cover_on_board(b: &Tracked, target: PieceId) -> Cover {
     let (Some(sq), Some(p)) = (b.square_of(target), b.piece(target)) else {
         return Cover::Unprotected;
     };
-    let guarded = b.ids_of(p.color).any(|q| {
-        q != target && b.square_of(q).is_some_and(|from| b.pos.guards(from, sq))
-    });
+    let guarded = b
+        .ids_of(p.color)
+        .any(|q| q != target && b.square_of(q).is_some_and(|from| b.pos.guards(from, sq)));
     if guarded {
         Cover::Underprotected
     } else {

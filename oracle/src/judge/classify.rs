@@ -712,10 +712,14 @@ fn offered_pieces(
         .map(|(_, e)| e)
         .collect();
     out.extend(
-        threats(&Ctx::new(rules).after_move_of(mover, before), &pass(after), None)
-            .into_iter()
-            .filter(|t| is_material(after, t.target) && is_exchange_offer(rules, after, t, mover))
-            .map(|t| t.target),
+        threats(
+            &Ctx::new(rules).after_move_of(mover, before),
+            &pass(after),
+            None,
+        )
+        .into_iter()
+        .filter(|t| is_material(after, t.target) && is_exchange_offer(rules, after, t, mover))
+        .map(|t| t.target),
     );
     out
 }

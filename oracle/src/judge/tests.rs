@@ -913,23 +913,17 @@ fn protection_on_the_board_of_a_piece_won_by_checks() {
     let both = "3k5/9/9/9/9/9/9/4B4/9/4K1B2 w - - 0 1";
     assert_eq!(cover(both, "e2"), Cover::Underprotected);
     assert_eq!(cover(both, "g0"), Cover::Underprotected);
-    assert_eq!(cover("3k5/9/9/9/9/9/9/4B4/9/4K4 w - - 0 1", "e2"), Cover::Unprotected);
+    assert_eq!(
+        cover("3k5/9/9/9/9/9/9/4B4/9/4K4 w - - 0 1", "e2"),
+        Cover::Unprotected
+    );
     // A cannon on a3 guards e3 over the screen c3; a rook on a3 does not, through it.
-    assert_eq!(cover("3k5/9/9/9/9/9/C1P1N4/9/9/4K4 w - - 0 1", "e3"), Cover::Underprotected);
-    assert_eq!(cover("3k5/9/9/9/9/9/R1P1N4/9/9/4K4 w - - 0 1", "e3"), Cover::Unprotected);
-}
-
-#[test]
-#[ignore]
-fn zz_debug_threats() {
-    let fen = std::env::var("DBG_FEN").unwrap();
-    let rules = if std::env::var("DBG_R").is_ok() { r1999() } else { r2011() };
-    let b = board(&fen);
-    for t in threats_in(&rules, &fen) {
-        eprintln!(
-            "target {:?}@{:?} attacker {:?}@{:?} gain {} joint {} checks {} necessary {:?} capturers {:?}",
-            analysis::role_id(&b, t.target), b.square_of(t.target), analysis::role_id(&b, t.attacker), b.square_of(t.attacker), t.gain, t.joint, t.via_checks,
-            t.necessary.iter().map(|p| b.square_of(*p)).collect::<Vec<_>>(), t.capturers.iter().map(|p| b.square_of(*p)).collect::<Vec<_>>()
-        );
-    }
+    assert_eq!(
+        cover("3k5/9/9/9/9/9/C1P1N4/9/9/4K4 w - - 0 1", "e3"),
+        Cover::Underprotected
+    );
+    assert_eq!(
+        cover("3k5/9/9/9/9/9/R1P1N4/9/9/4K4 w - - 0 1", "e3"),
+        Cover::Unprotected
+    );
 }
