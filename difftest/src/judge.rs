@@ -519,8 +519,40 @@ pub fn fuzz_cut() -> Option<(u32, u32)> {
 /// and the explanation must be equal. Every game is judged at the rule set's own search depths
 /// (or cut alike to [`fuzz_cut`], when [`FUZZ_CUT_ENV`] is set).
 pub fn fuzz_judge(data: &[u8]) -> Result<Agreed, Box<JudgeDivergence>> {
-    let case = game_with_cycles(&mut Unstructured::new(data));
+    let case = judge_case(data);
     compare(&case, false, fuzz_cut())
+}
+
+/// The input of `judge_diff`: bytes -> [`game_with_cycles`], except that a full random
+/// placement whose searches the cost estimate calls costly is replaced by a sparse placement
+/// drawn from the same bytes (see [`fuzz_case`]).
+pub fn judge_case(data: &[u8]) -> JudgeCase {
+    fuzz_case(data, game_from)
+}
+
+/// The case of a fuzz input: the bytes choose a start ([`Start::CHOICES`]), then `make` draws
+/// the rest from the following bytes. A full random placement whose searches [`bounded`] calls
+/// costly (at the depths the fuzz entries compare: the rule set's, or [`fuzz_cut`]'s) is drawn
+/// again from the same bytes as a sparse placement. Such positions, rich in checks, take the
+/// instrumented oracle seconds to minutes each and would leave the fuzz targets a run a second
+/// or less; the proptests of `tests/judge_diff.rs` judge them at full depth (docs/fuzzing.md).
+pub fn fuzz_case(data: &[u8], make: fn(Start, &mut dyn Chooser) -> JudgeCase) -> JudgeCase {
+    let draw = |sparse: bool| {
+        let mut u = Unstructured::new(data);
+        let chosen = Start::CHOICES[Chooser::index(&mut u, Start::CHOICES.len()).unwrap_or(0)];
+        let start = if sparse { Start::Sparse } else { chosen };
+        (start, make(start, &mut u))
+    };
+    let (start, case) = draw(false);
+    let cheap = || match fuzz_cut() {
+        Some((kill, chase)) => bounded_at(&case, kill, chase),
+        None => bounded(&case),
+    };
+    if start == Start::Random && !cheap() {
+        draw(true).1
+    } else {
+        case
+    }
 }
 
 /// A seeded game (for proptest and benchmarks).
@@ -658,11 +690,10 @@ fn classify_both(
 }
 
 /// The input of `classify_diff`: bytes -> a rule set, a start of any kind ([`Start`]) and up to
-/// sixteen moves (chosen by the bytes while they last, then by a seeded RNG).
+/// sixteen moves (chosen by the bytes while they last, then by a seeded RNG); a full random
+/// placement that the cost estimate calls costly is replaced by a sparse one ([`fuzz_case`]).
 pub fn classify_case(data: &[u8]) -> JudgeCase {
-    let mut u = Unstructured::new(data);
-    let start = Start::CHOICES[Chooser::index(&mut u, Start::CHOICES.len()).unwrap_or(0)];
-    classify_case_from(start, &mut u)
+    fuzz_case(data, classify_case_from)
 }
 
 /// As [`classify_case`], from a start of kind `start`.

@@ -1,10 +1,12 @@
 //! The board: a mailbox of piece ids plus a piece table, the movement interpreter, legality,
 //! check, checkmate, stalemate and perft.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::coord::{Coord, OMove, Side, POINTS};
-use crate::spec::{ConstraintKind, MoveKind, MoveRule, Role, Spec, When, Zone};
+use crate::spec::{ConstraintKind, MoveKind, MoveRule, Role, Spec, Vector, When, Zone};
 
 /// The identity of one piece for the whole game: assigned when the board is set up and never
 /// reused, so a piece can be followed through moves and captures.
@@ -337,12 +339,12 @@ impl Board {
     }
 
     /// All pieces ever on this board, captured ones included, in id order.
-    pub fn pieces(&self) -> impl Iterator<Item = &Piece> {
+    pub fn pieces(&self) -> impl Iterator<Item = &Piece> + Clone {
         self.st.table[..self.st.len as usize].iter()
     }
 
     /// The pieces of `side` still on the board.
-    pub fn pieces_of(&self, side: Side) -> impl Iterator<Item = &Piece> {
+    pub fn pieces_of(&self, side: Side) -> impl Iterator<Item = &Piece> + Clone {
         self.pieces()
             .filter(move |p| p.side == side && !p.is_captured())
     }
@@ -433,44 +435,26 @@ impl Board {
     }
 
     /// Why one rule of piece `p` does not take it to `to` (which is empty or enemy-held).
+    ///
+    /// The same test decides whether a move is legal by its movement rule ([`Board::check_move`])
+    /// and whether a piece attacks a point ([`Board::is_attacked`]).
     fn check_rule(&self, p: &Piece, rule: &MoveRule, to: Coord) -> Result<(), Violation> {
         let from = p.square.expect("piece on board");
         let side = p.side;
         let spec = &self.spec;
         let on = |c: Coord| self.st.mailbox[c.index()].is_some();
-        // 1. Geometry, and the points strictly between start and target for slides.
-        let mut between: Vec<Coord> = Vec::new();
-        let mut block_point = None;
+        // 1. Geometry: does one of the rule's vectors, leaps or directions lead from the start
+        //    to the target at all?
+        let lands = |v: Vector| {
+            let (df, dr) = spec.absolute(side, v);
+            from.offset(df, dr) == Some(to)
+        };
         let fits = match &rule.kind {
-            MoveKind::Step { vectors } => vectors.iter().any(|v| {
-                let (df, dr) = spec.absolute(side, *v);
-                from.offset(df, dr) == Some(to)
-            }),
-            MoveKind::Leap { leaps } => leaps.iter().any(|l| {
-                let (df, dr) = spec.absolute(side, l.to);
-                let hit = from.offset(df, dr) == Some(to);
-                if hit {
-                    block_point = l.block.and_then(|b| {
-                        let (bf, br) = spec.absolute(side, b);
-                        from.offset(bf, br)
-                    });
-                }
-                hit
-            }),
-            MoveKind::Slide { directions, .. } => directions.iter().any(|d| {
-                let (df, dr) = spec.absolute(side, *d);
-                let mut path = Vec::new();
-                let mut cur = from;
-                while let Some(t) = cur.offset(df, dr) {
-                    if t == to {
-                        between = path;
-                        return true;
-                    }
-                    path.push(t);
-                    cur = t;
-                }
-                false
-            }),
+            MoveKind::Step { vectors } => vectors.iter().any(|v| lands(*v)),
+            MoveKind::Leap { leaps } => leaps.iter().any(|l| lands(l.to)),
+            MoveKind::Slide { directions, .. } => directions
+                .iter()
+                .any(|d| steps_along(from, to, spec.absolute(side, *d)).is_some()),
         };
         if !fits {
             return Err(Violation::NoSuchMove);
@@ -491,30 +475,60 @@ impl Board {
         if capture && !rule.mode.allows_capture() {
             return Err(Violation::QuietOnly);
         }
-        // 4. What stands in the way.
+        // 4. What stands in the way: the move is allowed when one of the ways that lead to the
+        //    target (step 1) is clear; otherwise the first blocked way says why not.
+        let mut first_obstacle = None;
         match &rule.kind {
-            MoveKind::Step { .. } => Ok(()),
-            MoveKind::Leap { .. } => match block_point {
-                Some(b) if on(b) => Err(Violation::Blocked { at: b }),
-                _ => Ok(()),
-            },
-            MoveKind::Slide { screens, .. } => {
-                let found = between.iter().filter(|c| on(**c)).count() as u32;
-                if *screens == 0 {
-                    match between.iter().find(|c| on(**c)) {
-                        Some(at) => Err(Violation::PathBlocked { at: *at }),
-                        None => Ok(()),
+            MoveKind::Step { .. } => return Ok(()),
+            MoveKind::Leap { leaps } => {
+                for l in leaps.iter().filter(|l| lands(l.to)) {
+                    let block = l.block.and_then(|b| {
+                        let (bf, br) = spec.absolute(side, b);
+                        from.offset(bf, br)
+                    });
+                    match block {
+                        Some(b) if on(b) => {
+                            first_obstacle.get_or_insert(Violation::Blocked { at: b });
+                        }
+                        _ => return Ok(()),
                     }
-                } else if found != *screens {
-                    Err(Violation::ScreenCount {
-                        needed: *screens,
-                        found,
-                    })
-                } else {
-                    Ok(())
+                }
+            }
+            MoveKind::Slide {
+                directions,
+                screens,
+            } => {
+                for d in directions {
+                    let (df, dr) = spec.absolute(side, *d);
+                    let Some(steps) = steps_along(from, to, (df, dr)) else {
+                        continue;
+                    };
+                    // The points strictly between the start and the target.
+                    let mut between = (1..steps).map(|i| {
+                        from.offset(i * df, i * dr)
+                            .expect("between two points of the board")
+                    });
+                    let obstacle = if *screens == 0 {
+                        between
+                            .find(|c| on(*c))
+                            .map(|at| Violation::PathBlocked { at })
+                    } else {
+                        let found = between.filter(|c| on(*c)).count() as u32;
+                        (found != *screens).then_some(Violation::ScreenCount {
+                            needed: *screens,
+                            found,
+                        })
+                    };
+                    match obstacle {
+                        Some(v) => {
+                            first_obstacle.get_or_insert(v);
+                        }
+                        None => return Ok(()),
+                    }
                 }
             }
         }
+        Err(first_obstacle.expect("step 1 found a way to the target"))
     }
 
     /// Does the movement rule of the piece on `m.from` allow `m` (ignoring check and facing
@@ -581,60 +595,108 @@ impl Board {
     // -----------------------------------------------------------------------------------------
 
     /// Is point `c` attacked by `by`, i.e. does some piece of `by` have a move onto `c` by its
-    /// movement rules (whoever is to move)?
+    /// movement rules (whoever is to move)? Each piece's move onto `c` is tested as
+    /// [`Board::check_move`] tests it (the same rule test, `check_rule`).
     pub fn is_attacked(&self, c: Coord, by: Side) -> bool {
-        self.pieces_of(by).any(|p| {
+        self.attacked_by(c, by, self.pieces_of(by))
+    }
+
+    /// Is point `c` attacked by one of `attackers` (pieces of `by`; captured ones are skipped)?
+    fn attacked_by<'a>(
+        &'a self,
+        c: Coord,
+        by: Side,
+        attackers: impl IntoIterator<Item = &'a Piece>,
+    ) -> bool {
+        // No piece may move onto a piece of its own side (art. 2.3).
+        if self.piece_at(c).is_some_and(|q| q.side == by) {
+            return false;
+        }
+        attackers.into_iter().any(|p| {
+            let Some(from) = p.square else { return false };
             // Skip pieces that could not reach `c` even on an empty board (a pure shortcut).
-            self.spec
-                .could_move(p.role, p.side, p.square.expect("on board"), c)
-                && self.for_each_target(p, &mut |t| t == c)
+            self.spec.could_move(p.role, p.side, from, c)
+                && self
+                    .spec
+                    .role(p.role)
+                    .moves
+                    .iter()
+                    .any(|rule| self.check_rule(p, rule, c).is_ok())
         })
+    }
+
+    /// The pieces with the identities `ids`, in that order.
+    fn by_ids<'a>(&'a self, ids: &'a [PieceId]) -> impl Iterator<Item = &'a Piece> + Clone {
+        ids.iter().map(|id| self.piece(*id))
+    }
+
+    /// `side`'s kings (the royal pieces), captured ones included.
+    fn royals(&self, side: Side) -> impl Iterator<Item = &Piece> + Clone {
+        let royal = self.spec.royal();
+        self.pieces()
+            .filter(move |p| p.role == royal && p.side == side)
     }
 
     /// Is `side`'s king in check (照將, art. 3.1): could an enemy piece move onto it?
     pub fn in_check(&self, side: Side) -> bool {
-        let royal = self.spec.royal();
-        self.pieces_of(side)
-            .filter(|p| p.role == royal)
-            .any(|k| self.is_attacked(k.square.expect("on board"), side.opponent()))
+        self.king_attacked(side, self.royals(side), self.pieces_of(side.opponent()))
+    }
+
+    /// Is one of `kings` (`side`'s, captured ones skipped) attacked by one of `enemies`?
+    fn king_attacked<'a>(
+        &'a self,
+        side: Side,
+        kings: impl IntoIterator<Item = &'a Piece>,
+        enemies: impl IntoIterator<Item = &'a Piece> + Clone,
+    ) -> bool {
+        kings
+            .into_iter()
+            .filter_map(|k| k.square)
+            .any(|c| self.attacked_by(c, side.opponent(), enemies.clone()))
     }
 
     /// Do two kings (the royal pieces) of opposite sides stand on one file with no piece
     /// between them (將帥對面, art. 2.2)?
     pub fn kings_facing(&self) -> bool {
+        self.facing_from(self.royals(Side::Red))
+    }
+
+    /// Does one of the red kings `red_kings` (captured ones skipped) face a black king: looking
+    /// along its file, up or down, is the first piece met a black king?
+    fn facing_from<'a>(&'a self, red_kings: impl IntoIterator<Item = &'a Piece>) -> bool {
         let royal = self.spec.royal();
-        let reds = self.pieces_of(Side::Red).filter(|p| p.role == royal);
-        reds.into_iter().any(|r| {
-            let a = r.square.expect("on board");
-            self.pieces_of(Side::Black)
-                .filter(|p| p.role == royal)
-                .any(|b| {
-                    let b = b.square.expect("on board");
-                    if a.file() != b.file() {
-                        return false;
+        red_kings.into_iter().filter_map(|k| k.square).any(|k| {
+            [1, -1].into_iter().any(|dr| {
+                let mut cur = k;
+                while let Some(t) = cur.offset(0, dr) {
+                    if let Some(q) = self.piece_at(t) {
+                        return q.role == royal && q.side == Side::Black;
                     }
-                    let (lo, hi) = (a.rank().min(b.rank()), a.rank().max(b.rank()));
-                    ((lo + 1)..hi).all(|r| {
-                        let c = Coord::new(a.file() as i32, r as i32).expect("on board");
-                        self.st.mailbox[c.index()].is_none()
-                    })
-                })
+                    cur = t;
+                }
+                false
+            })
         })
     }
 
-    /// Checks the spec's constraints on the position after a move by `mover`.
-    fn check_constraints(&self, mover: Side) -> Result<(), IllegalMove> {
+    /// Checks the spec's constraints on the position after a move by `mover`; `cast` was taken
+    /// from the board before the move (or after it: the same pieces, see [`Cast`]).
+    fn check_constraints(&self, mover: Side, cast: &Cast) -> Result<(), IllegalMove> {
         for c in self.spec.constraints() {
             match c.kind {
                 ConstraintKind::NoFacing => {
-                    if self.kings_facing() {
+                    if self.facing_from(self.by_ids(&cast.red_kings)) {
                         return Err(IllegalMove::KingsWouldFace {
                             constraint: c.id.clone(),
                         });
                     }
                 }
                 ConstraintKind::NoSelfCheck => {
-                    if self.in_check(mover) {
+                    if self.king_attacked(
+                        mover,
+                        self.by_ids(&cast.kings),
+                        self.by_ids(&cast.enemies),
+                    ) {
                         return Err(IllegalMove::LeavesKingInCheck {
                             constraint: c.id.clone(),
                         });
@@ -667,9 +729,10 @@ impl Board {
     /// Is `m` legal for the side to move? `Ok` or the reason it is not.
     pub fn check_move(&self, m: OMove) -> Result<(), IllegalMove> {
         self.check_movement(m)?;
+        let cast = Cast::of(self, self.st.turn);
         let mut after = self.clone();
         after.apply(m);
-        after.check_constraints(self.st.turn)
+        after.check_constraints(self.st.turn, &cast)
     }
 
     /// Is `m` legal for the side to move?
@@ -679,13 +742,48 @@ impl Board {
 
     /// All legal moves of the side to move: the pseudo-legal moves after which no constraint
     /// of the spec is broken (own king not attacked, kings not facing).
+    ///
+    /// Remembered per position on each thread (see [`LegalMemo`]): a position asked again gets
+    /// a copy of the list computed the first time.
     pub fn legal_moves(&self) -> Vec<OMove> {
+        if !LEGAL_MEMO_ENABLED.with(|on| *on) {
+            return self.legal_moves_computed();
+        }
+        let key = self.legal_key();
+        let known = LEGAL_MEMO.with(|memo| memo.borrow_mut().get(&self.spec, &key));
+        if let Some(moves) = known {
+            return moves;
+        }
+        let moves = self.legal_moves_computed();
+        LEGAL_MEMO.with(|memo| memo.borrow_mut().insert(&self.spec, key, &moves));
+        moves
+    }
+
+    /// What the legal moves depend on besides the spec (see [`LegalKey`]).
+    fn legal_key(&self) -> LegalKey {
+        let mut points = [0u32; POINTS];
+        for (code, id) in points.iter_mut().zip(&self.st.mailbox) {
+            if let Some(id) = id {
+                let p = self.piece(*id);
+                *code = 1 + p.side.index() as u32 + 2 * u32::from(p.role.0) + 512 * u32::from(id.0);
+            }
+        }
+        LegalKey {
+            turn: self.st.turn,
+            points,
+        }
+    }
+
+    /// [`Board::legal_moves`] computed: every pseudo-legal move is played on a scratch copy of
+    /// the board and kept if the spec's constraints hold afterwards.
+    fn legal_moves_computed(&self) -> Vec<OMove> {
         let mut moves = self.pseudo_legal_moves();
+        let cast = Cast::of(self, self.st.turn);
         let mut after = self.clone(); // one scratch board, reset before every trial
         moves.retain(|m| {
             after.st = self.st;
             after.apply(*m);
-            after.check_constraints(self.st.turn).is_ok()
+            after.check_constraints(self.st.turn, &cast).is_ok()
         });
         moves
     }
@@ -755,34 +853,186 @@ impl Board {
     }
 }
 
+/// The pieces the constraints look at after a move by `mover`, by identity: `mover`'s kings (the
+/// royal pieces), the red kings (for facing kings) and the pieces of `mover`'s opponent. A move
+/// changes no piece's side or kind, so the lists taken before a move are the lists after it,
+/// except for a piece the move captures, which has no point any more and is skipped.
+struct Cast {
+    kings: Vec<PieceId>,
+    red_kings: Vec<PieceId>,
+    enemies: Vec<PieceId>,
+}
+
+impl Cast {
+    /// The lists of board `b` for a move by `mover`.
+    fn of(b: &Board, mover: Side) -> Cast {
+        let ids = |pieces: &mut dyn Iterator<Item = &Piece>| pieces.map(|p| p.id).collect();
+        Cast {
+            kings: ids(&mut b.royals(mover)),
+            red_kings: ids(&mut b.royals(Side::Red)),
+            enemies: ids(&mut b.pieces_of(mover.opponent())),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The legal moves remembered
+// ---------------------------------------------------------------------------------------------
+
+/// At most this many positions are remembered by [`LegalMemo`] (a few hundred bytes each); past
+/// it the memo starts again empty.
+const LEGAL_LIMIT: usize = 100_000;
+
+/// Everything the legal moves of a position depend on, besides the spec: the side to move and
+/// the piece on each point, with its kind and its identity (`0` for an empty point, else
+/// `1 + side index + 2 * role + 512 * id`). The movement rules and the constraints read the
+/// kinds; the identities give the order of the list (the pieces are taken in the order of the
+/// piece table), which the judge's searches depend on where lines tie. Nothing else is read: not
+/// the start points, not the clocks.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct LegalKey {
+    turn: Side,
+    points: [u32; POINTS],
+}
+
+/// The legal moves of the positions met on this thread, all under one spec: a plain map from
+/// the position ([`LegalKey`]) to its legal moves as [`Board::legal_moves`] computed them. It
+/// cannot change an answer, because the key holds every input of the computation and the spec
+/// is held too (compared by identity: a board of another spec empties the memo first). It can
+/// be emptied at any time; it is, past [`LEGAL_LIMIT`] positions, to bound its memory. The
+/// environment variable `XIANGQI_ORACLE_MEMO=off` turns it off (as it does the judge's memo).
+#[derive(Default)]
+struct LegalMemo {
+    spec: Option<Spec>,
+    moves: HashMap<LegalKey, Vec<OMove>>,
+}
+
+impl LegalMemo {
+    /// The remembered moves of `key` under `spec`, if any.
+    fn get(&mut self, spec: &Spec, key: &LegalKey) -> Option<Vec<OMove>> {
+        if !self.spec.as_ref().is_some_and(|s| s.same(spec)) {
+            return None;
+        }
+        self.moves.get(key).cloned()
+    }
+
+    /// Remembers the moves of `key` under `spec`.
+    fn insert(&mut self, spec: &Spec, key: LegalKey, moves: &[OMove]) {
+        if !self.spec.as_ref().is_some_and(|s| s.same(spec)) || self.moves.len() >= LEGAL_LIMIT {
+            self.moves.clear();
+            self.spec = Some(spec.clone());
+        }
+        self.moves.insert(key, moves.to_vec());
+    }
+}
+
+thread_local! {
+    static LEGAL_MEMO: RefCell<LegalMemo> = RefCell::new(LegalMemo::default());
+    static LEGAL_MEMO_ENABLED: bool =
+        std::env::var_os("XIANGQI_ORACLE_MEMO").is_none_or(|v| v != "off");
+}
+
+/// The number of steps `k >= 1` by the absolute vector `(df, dr)` (not zero) that lead from
+/// `from` to `to` (`to = from + k * (df, dr)`), if any: is `to` on that ray from `from`?
+fn steps_along(from: Coord, to: Coord, (df, dr): (i32, i32)) -> Option<i32> {
+    let dx = i32::from(to.file()) - i32::from(from.file());
+    let dy = i32::from(to.rank()) - i32::from(from.rank());
+    let k = if df != 0 { dx / df } else { dy / dr };
+    (k >= 1 && k * df == dx && k * dr == dy).then_some(k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The empty-board shortcut in `is_attacked` never changes its answer.
+    /// Along random games from the start and from positions rich in checks: `is_attacked`
+    /// (the empty-board shortcut, then each piece's move onto the point tested by the rule
+    /// test) agrees with generating every target of every piece, `kings_facing` with comparing
+    /// the two kings' files and the points between, and the remembered legal moves with the
+    /// computed ones.
     #[test]
-    fn attack_shortcut_is_exact() {
+    fn attack_facing_and_legal_memo_agree_with_plain_definitions() {
         let spec = Spec::embedded();
-        let mut board = Board::start(spec);
+        let fens = [
+            spec.start_fen(),
+            "1P1a1k1P1/4a4/2PR3R1/p5pN1/6c1p/5N2P/1Cc6/C3B4/4A4/2B2K3 b - - 0 1",
+            "1P2k1N2/9/5C1n1/1r2P3N/2pP2c2/2B5p/2p4c1/8B/pR1K5/3A5 b - - 0 1",
+            "4R2R1/7r1/b2k2P1b/5n2P/1NP6/c6p1/7np/1p1A1Ac2/5K3/7p1 w - - 0 1",
+            "1N1a1kb2/5P3/8n/4p2rp/2C3P2/p2p3p1/7R1/5K2B/2rRA4/3A5 b - - 0 1",
+        ];
         let mut seed: u64 = 12345;
-        for _ply in 0..120 {
-            for by in Side::BOTH {
-                for c in Coord::all() {
-                    let brute = board
-                        .pieces_of(by)
-                        .any(|p| board.for_each_target(p, &mut |t| t == c));
-                    assert_eq!(board.is_attacked(c, by), brute, "{c} by {by} in {board:?}");
+        for fen in fens {
+            let mut board = Board::from_fen(spec, fen).unwrap();
+            for _ply in 0..120 {
+                for by in Side::BOTH {
+                    for c in Coord::all() {
+                        let brute = board
+                            .pieces_of(by)
+                            .any(|p| board.for_each_target(p, &mut |t| t == c));
+                        assert_eq!(board.is_attacked(c, by), brute, "{c} by {by} in {board:?}");
+                    }
                 }
+                let royal = spec.royal();
+                let king = |side| {
+                    board
+                        .pieces_of(side)
+                        .find(|p| p.role == royal)
+                        .and_then(|p| p.square)
+                        .unwrap()
+                };
+                let (r, b) = (king(Side::Red), king(Side::Black));
+                let open_file = r.file() == b.file()
+                    && (r.rank().min(b.rank()) + 1..r.rank().max(b.rank())).all(|rank| {
+                        let c = Coord::new(i32::from(r.file()), i32::from(rank)).unwrap();
+                        board.piece_at(c).is_none()
+                    });
+                assert_eq!(board.kings_facing(), open_file, "{board:?}");
+                let computed = board.legal_moves_computed();
+                assert_eq!(board.legal_moves(), computed, "{board:?}");
+                assert_eq!(board.legal_moves(), computed, "{board:?}");
+                if computed.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = computed[(seed >> 33) as usize % computed.len()];
+                board.play(m).unwrap();
             }
-            let moves = board.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let m = moves[(seed >> 33) as usize % moves.len()];
-            board.play(m).unwrap();
+        }
+    }
+
+    /// Two positions alike but for two like pieces swapped list their moves in different orders
+    /// (the order of the piece table); the remembered moves keep each position's own order.
+    #[test]
+    fn remembered_legal_moves_keep_the_order_of_the_piece_table() {
+        let spec = Spec::embedded();
+        let board = Board::start(spec);
+        let mut swapped = board.clone();
+        let (a, i) = (Coord::A0, Coord::new(8, 0).unwrap());
+        let (ra, ri) = (swapped.st.mailbox[a.index()], swapped.st.mailbox[i.index()]);
+        swapped.st.mailbox[a.index()] = ri;
+        swapped.st.mailbox[i.index()] = ra;
+        swapped.st.table[ra.unwrap().0 as usize].square = Some(i);
+        swapped.st.table[ri.unwrap().0 as usize].square = Some(a);
+        assert_ne!(board.legal_moves_computed(), swapped.legal_moves_computed());
+        assert_eq!(board.legal_moves(), board.legal_moves_computed());
+        assert_eq!(swapped.legal_moves(), swapped.legal_moves_computed());
+    }
+
+    /// Facing kings: the same file and nothing between, whatever stands beyond them.
+    #[test]
+    fn kings_face_on_an_open_file_only() {
+        let spec = Spec::embedded();
+        for (fen, facing) in [
+            ("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", true),
+            ("4k4/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1", false),
+            ("4k4/9/9/9/4p4/9/9/9/9/4K4 w - - 0 1", false),
+            ("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", false),
+            ("4r4/4k4/9/9/9/9/9/9/4K4/4R4 b - - 0 1", true),
+        ] {
+            let (board, _) = Board::from_fen_lenient(spec, fen).unwrap();
+            assert_eq!(board.kings_facing(), facing, "{fen}");
         }
     }
 
