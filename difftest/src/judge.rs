@@ -530,10 +530,10 @@ pub fn judge_case(data: &[u8]) -> JudgeCase {
     fuzz_case(data, game_from)
 }
 
-/// The case of a fuzz input: the bytes choose a start ([`Start::CHOICES`]), then `make` draws
-/// the rest from the following bytes. A full random placement whose searches [`bounded`] calls
-/// costly (at the depths the fuzz entries compare: the rule set's, or [`fuzz_cut`]'s) is drawn
-/// again from the same bytes as a sparse placement. Such positions, rich in checks, take the
+/// The case of a fuzz input: the bytes choose a start (one of the choices of `Start`), then
+/// `make` draws the rest from the following bytes. A full random placement whose searches
+/// [`bounded`] calls costly (at the depths the fuzz entries compare: the rule set's, or
+/// [`fuzz_cut`]'s) is drawn again from the same bytes as a sparse placement. Such positions, rich in checks, take the
 /// instrumented oracle seconds to minutes each and would leave the fuzz targets a run a second
 /// or less; the proptests of `tests/judge_diff.rs` judge them at full depth (docs/fuzzing.md).
 pub fn fuzz_case(data: &[u8], make: fn(Start, &mut dyn Chooser) -> JudgeCase) -> JudgeCase {

@@ -743,8 +743,9 @@ impl Board {
     /// All legal moves of the side to move: the pseudo-legal moves after which no constraint
     /// of the spec is broken (own king not attacked, kings not facing).
     ///
-    /// Remembered per position on each thread (see [`LegalMemo`]): a position asked again gets
-    /// a copy of the list computed the first time.
+    /// Remembered per position on each thread (the memo `LegalMemo` of this module): a
+    /// position asked again gets a copy of the list computed the first time. The judge empties
+    /// the memo at the start of each judgement.
     pub fn legal_moves(&self) -> Vec<OMove> {
         if !LEGAL_MEMO_ENABLED.with(|on| *on) {
             return self.legal_moves_computed();
@@ -924,6 +925,11 @@ impl LegalMemo {
         }
         self.moves.insert(key, moves.to_vec());
     }
+}
+
+/// Empties this thread's memo of legal moves (the judge does at the start of each judgement).
+pub(crate) fn forget_legal_moves() {
+    LEGAL_MEMO.with(|memo| memo.borrow_mut().moves.clear());
 }
 
 thread_local! {

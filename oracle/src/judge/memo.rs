@@ -184,6 +184,10 @@ pub(crate) fn scope<R>(rules: &RuleSet, spec: &Spec, f: impl FnOnce() -> R) -> R
         spec: spec.clone(),
         answers: Answers::default(),
     };
+    // Each judgement starts from nothing remembered, the legal moves included: its cost does
+    // not depend on what was judged before on the thread (the judge benchmark measures both
+    // judges cold).
+    crate::board::forget_legal_moves();
     let _restore = Restore(MEMO.replace(Some(fresh)));
     f()
 }
