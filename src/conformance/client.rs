@@ -266,9 +266,22 @@ pub trait EngineIo {
     /// The deadline for an answer to a command sent now.
     fn deadline(&self) -> Instant;
 
+    /// The last command sent, for messages.
+    fn last_command(&self) -> &str;
+
+    /// The last lines the engine printed, for messages.
+    fn recent_lines(&self) -> Recent;
+
     /// The error for an engine that printed `count` unrecognised lines while we waited for
     /// `expected`.
-    fn garbage_error(&self, expected: &str, count: usize) -> EngineError;
+    fn garbage_error(&self, expected: &str, count: usize) -> EngineError {
+        EngineError::Garbage {
+            command: self.last_command().to_string(),
+            expected: expected.to_string(),
+            count,
+            recent: self.recent_lines(),
+        }
+    }
 
     /// Reads lines until one equal to `token` (trimmed), passing the others (trimmed) to
     /// `other`. Fails after the timeout, when the output ends, or after [`MAX_OTHER_LINES`]
@@ -349,13 +362,12 @@ impl<R: BufRead> EngineIo for ReplayEngine<R> {
         Instant::now()
     }
 
-    fn garbage_error(&self, expected: &str, count: usize) -> EngineError {
-        EngineError::Garbage {
-            command: self.last_command.clone(),
-            expected: expected.to_string(),
-            count,
-            recent: self.recent(),
-        }
+    fn last_command(&self) -> &str {
+        &self.last_command
+    }
+
+    fn recent_lines(&self) -> Recent {
+        self.recent()
     }
 }
 
@@ -501,13 +513,12 @@ impl EngineIo for EngineProcess {
         }
     }
 
-    fn garbage_error(&self, expected: &str, count: usize) -> EngineError {
-        EngineError::Garbage {
-            command: self.last_command.clone(),
-            expected: expected.to_string(),
-            count,
-            recent: self.recent(),
-        }
+    fn last_command(&self) -> &str {
+        &self.last_command
+    }
+
+    fn recent_lines(&self) -> Recent {
+        self.recent()
     }
 
     fn deadline(&self) -> Instant {

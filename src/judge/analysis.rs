@@ -501,6 +501,17 @@ impl std::hash::Hasher for FxHasher {
 
 type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FxHasher>>;
 
+/// The move after which threats are asked for ([`Analyzer::with_moved`]).
+pub(crate) struct AfterMove {
+    /// The piece that has just moved.
+    moved: PieceId,
+    /// The position before the move, the other side to move: what it could already win then
+    /// is no answer within an exchange.
+    them_before: Tracked,
+    /// Hash and piece identities of `them_before`, for the cache keys.
+    key: (u64, u64),
+}
+
 /// The searches of one classification: the rule set, the pieces offered in exchange (the
 /// oracle's thread-local `OFFERED`) and the transposition caches ([`Caches`]).
 pub(crate) struct Analyzer<'a> {
@@ -510,7 +521,7 @@ pub(crate) struct Analyzer<'a> {
     /// When the threats after a move are asked for: the piece that has just moved and the
     /// position before the move (the oracle's `Ctx::after_move`, reading
     /// `complete-exchange-any-square`).
-    pub after_move: Option<(PieceId, Tracked)>,
+    pub after_move: Option<AfterMove>,
     /// The transposition caches of the searches.
     caches: Caches,
     /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover).
@@ -970,7 +981,13 @@ impl<'a> Analyzer<'a> {
         before: &Tracked,
         f: impl FnOnce(&mut Self) -> T,
     ) -> T {
-        let old = self.after_move.replace((moved, before.clone()));
+        let them_before = before.passed();
+        let key = (them_before.pos.hash(), ids_fingerprint(&them_before));
+        let old = self.after_move.replace(AfterMove {
+            moved,
+            them_before,
+            key,
+        });
         let r = f(self);
         self.after_move = old;
         r
@@ -980,14 +997,13 @@ impl<'a> Analyzer<'a> {
     /// the pieces offered and (above them) the square of the piece that has just moved; with
     /// the hash and piece identities of the position before its move.
     fn context_key(&self, b: &Tracked) -> ContextKey {
-        let (moved, before_hash, before_ids) = match &self.after_move {
-            Some((id, before)) => (
-                b.square_of(*id)
+        let (moved, (before_hash, before_ids)) = match &self.after_move {
+            Some(m) => (
+                b.square_of(m.moved)
                     .map_or(127u128 << 96, |sq| (sq.index() as u128 + 1) << 96),
-                before.pos.hash(),
-                ids_fingerprint(before),
+                m.key,
             ),
-            None => (0, 0, 0),
+            None => (0, (0, 0)),
         };
         (squares_of(b, self.offered) | moved, before_hash, before_ids)
     }
@@ -1072,15 +1088,31 @@ impl<'a> Analyzer<'a> {
     /// (`via_checks`) of [`Analyzer::threats`]`(b, None)`?
     pub fn has_check_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
         let (attacker, target) = key;
+        self.check_threat_by(b, Some(attacker), target)
+    }
+
+    /// Is there a threat by consecutive checks (`via_checks`) of [`Analyzer::threats`]`(b,
+    /// None)` to `target`, whichever piece opens it?
+    pub fn has_check_threat_to(&mut self, b: &Tracked, target: PieceId) -> bool {
+        self.check_threat_by(b, None, target)
+    }
+
+    /// A threat by consecutive checks to `target`, opened by `attacker` (any piece: `None`)?
+    fn check_threat_by(&mut self, b: &Tracked, attacker: Option<PieceId>, target: PieceId) -> bool {
         if self.with_direct_threats(b, |d| d.iter().any(|t| t.target == target)) {
             return false;
         }
         self.check_line_wins(b, attacker, target)
     }
 
-    /// Does a line of consecutive checks opened by `attacker` win `target` (a threat of
-    /// [`Analyzer::check_threats`], whatever the direct threats)?
-    fn check_line_wins(&mut self, b0: &Tracked, attacker: PieceId, target: PieceId) -> bool {
+    /// Does a line of consecutive checks opened by `attacker` (any piece: `None`) win `target`
+    /// (a threat of [`Analyzer::check_threats`], whatever the direct threats)?
+    fn check_line_wins(
+        &mut self,
+        b0: &Tracked,
+        attacker: Option<PieceId>,
+        target: PieceId,
+    ) -> bool {
         if !self.check_lines_on()
             || (self.rs.pawn_by_checks_no_gain && is_pawn(b0, target))
             || b0.square_of(target).is_none()
@@ -1090,7 +1122,7 @@ impl<'a> Analyzer<'a> {
         let depth = self.rs.chase_search_depth;
         let mut b = b0.clone();
         for &k in self.checking_moves(&b).iter() {
-            if id_at(&b, k.from()) != Some(attacker) {
+            if attacker.is_some_and(|a| id_at(&b, k.from()) != Some(a)) {
                 continue;
             }
             if self.line_wins_piece(&mut b, k, depth, target) {
@@ -1372,10 +1404,11 @@ impl<'a> Analyzer<'a> {
         let rs = self.rs;
         let capturer = id_at(a, sq).expect("the capturer");
         let capturer_was_on = b.square_of(capturer);
-        let moved = self.after_move.as_ref().map(|(m, _)| *m);
+        let moved = self.after_move.as_ref().map(|m| m.moved);
         let capturer_is_moved = moved == Some(capturer);
         // What the other side could already win before the move (before the capture when no
-        // move is given) is no answer: made on first need.
+        // move is given) is no answer: that position, with the other side to move, copied on
+        // first need.
         let mut them_before: Option<Tracked> = None;
         let mut best = 0.0;
         let captures = self.captures(a);
@@ -1405,7 +1438,7 @@ impl<'a> Analyzer<'a> {
                 continue;
             }
             let before = them_before.get_or_insert_with(|| match &self.after_move {
-                Some((_, before)) => before.passed(),
+                Some(m) => m.them_before.clone(),
                 None => b.passed(),
             });
             if self.see(before, c.to(), 8) > 0.0 {

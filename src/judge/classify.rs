@@ -667,12 +667,8 @@ fn stood_before(
     }
     // A line of checks that won the same piece before, whichever piece opened it (reading
     // `newness-of-a-line-of-checks`).
-    let won_by_a_line = |az: &mut Analyzer<'_>| {
-        x.via_checks
-            && before
-                .ids_of(before.pos.turn())
-                .any(|a| a != key.0 && az.has_check_threat(before, (a, key.1)))
-    };
+    let won_by_a_line =
+        |az: &mut Analyzer<'_>| x.via_checks && az.has_check_threat_to(before, key.1);
     if !in_context || !before.pos.is_check() || is_king(before, mover) {
         return (won_by_a_line(az), false);
     }

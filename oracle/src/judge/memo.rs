@@ -90,7 +90,7 @@ impl Hash for Position {
 
 /// The part of a [`Ctx`] that is not the rule set: the pieces offered in exchange, the piece
 /// that has just moved and the position before its move.
-fn offered(cx: &Ctx) -> Context {
+fn context(cx: &Ctx) -> Context {
     let Ctx {
         rs: _,
         offered,
@@ -269,7 +269,7 @@ pub(crate) fn see(
         Some(cx.rs),
         b,
         |a| &mut a.see,
-        |p| (p, sq, only, depth, offered(cx)),
+        |p| (p, sq, only, depth, context(cx)),
         search,
     )
 }
@@ -286,7 +286,7 @@ pub(crate) fn check_line(
         Some(cx.rs),
         b,
         |a| &mut a.check_line,
-        |p| (p, k, depth, offered(cx)),
+        |p| (p, k, depth, context(cx)),
         search,
     )
 }
@@ -297,7 +297,7 @@ pub(crate) fn best_gain(cx: &Ctx, b: &Board, depth: u32, search: impl FnOnce() -
         Some(cx.rs),
         b,
         |a| &mut a.best_gain,
-        |p| (p, depth, offered(cx)),
+        |p| (p, depth, context(cx)),
         search,
     )
 }
@@ -313,7 +313,7 @@ pub(crate) fn threats(
         Some(cx.rs),
         b,
         |a| &mut a.threats,
-        |p| (p, checker, offered(cx)),
+        |p| (p, checker, context(cx)),
         search,
     )
 }
