@@ -216,3 +216,28 @@ fn a_line_of_checks_that_wins_what_a_line_already_won_is_not_new() {
         assert_eq!(cycle_move(&j, 5)["targets"][0], "a8");
     }
 }
+
+/// Interpretation `defence-that-allows-mate` (28.2, 29.1; 2011 24.2, 24.3; concept F): in a line
+/// of consecutive checks, an answer after which the checker mates is lost for the defender. It
+/// neither refutes the line nor counts as a defence that keeps the material.
+///
+/// Red's cannon returns from d8 to h8. From there it can check on h9 through the advisor f9.
+/// Black has three answers:
+/// - the elephant e7 blocks on g9 and is lost;
+/// - the advisor steps to e8, the check is gone, and the rook d3 is lost;
+/// - the king steps to e8 and keeps all its material, but the rook g7 then mates on g8.
+///
+/// Scored as "no gain", the king's step dropped the whole line and the return was idle. As a
+/// loss for black, the return threatens the rook d3: 捉, under both rule sets. The cannon's step
+/// to d8 (ply 5) renews only the rook's standing attack on the elephant: 閒.
+#[test]
+fn an_answer_that_allows_mate_does_not_refute_a_line_of_checks() {
+    let fen = "4ka3/7C1/4b1R2/9/9/9/7r1/4B4/9/4K4 w - - 0 1";
+    let moves = "h8d8 h3d3 d8h8 d3h3 h8d8 h3d3 d8h8 d3h3";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, fen, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{j}");
+        assert_eq!(class_at(&j, 7), "chase", "{j}");
+        assert_eq!(cycle_move(&j, 7)["targets"][0], "d3");
+    }
+}

@@ -48,8 +48,6 @@ KNOWN = {
             "exchange on its square, and no answer elsewhere that wins the rook back. The book's "
             "answer is a check (炮5平6) that wins the rook g7 only after red's reply: concept A's "
             "answers by a check or fork are not searched.",
-    "ref39": "ply 3 炮六平二 is printed 捉 (联合捉子); the judge finds no threat at all after it "
-             "(concept D: screens and pinners as partners of a line).",
     "ref47": "every class agrees, the ruling not: the book calls red's horse-and-cannon chase of the "
              "pinned cannon d8 长捉无根子 here but 联合捉无根子 (joint) in 参考图47's variation and in "
              "参考图48, where the same horse moves hold the same cannon. The judge marks a chase renewed "

@@ -564,6 +564,41 @@ impl Ceilings {
     }
 }
 
+/// The ways of the greatest gain found so far, combined as the oracle's `Won::best_of`: the
+/// pieces every such way wins (`sure`), else every piece one of them wins (reading
+/// `equal-gains-together`).
+#[derive(Default)]
+struct Ties {
+    /// The greatest gain, and the union of the ways of that gain.
+    best: Won,
+    /// The pieces won by every way of that gain.
+    sure: u128,
+}
+
+impl Ties {
+    /// Adds a way to win.
+    fn add(&mut self, w: Won) {
+        if w.gain > self.best.gain {
+            self.best = w;
+            self.sure = w.targets;
+        } else if w.gain == self.best.gain && w.gain > 0.0 {
+            self.sure &= w.targets;
+            self.best.targets |= w.targets;
+            self.best.by_non_king |= w.by_non_king;
+            self.best.by_non_pawn |= w.by_non_pawn;
+        }
+    }
+
+    /// The combination of the ways of the greatest gain.
+    fn best_of(self) -> Won {
+        if self.sure == 0 {
+            self.best
+        } else {
+            self.best.map(|s| s & self.sure)
+        }
+    }
+}
+
 /// The step of a rule set's worths: the largest of 1, 1/2, 1/4, 1/8 that divides every worth
 /// a piece can have (`None` if none does). Every gain and threshold of the searches is then a
 /// sum of such worths, exact in `f64`, and a gain of at least `w` is one above `w - step / 2`
@@ -1139,12 +1174,27 @@ impl<'a> Analyzer<'a> {
         if !self.line_exceeds(b, k, depth, 0.0) {
             return false;
         }
+        let rs = self.rs;
+        let first = id_at(b, k.to()).map_or(0.0, |v| value(rs, b, v));
         let uk = b.play_undo(k);
         let mut found = false;
         for r in b.pos.legal_moves() {
+            let lost_piece = id_at(b, r.to());
+            let lost = lost_piece.map_or(0.0, |v| value(rs, b, v));
+            let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(b, v));
             let ur = b.play_undo(r);
             let won = self.best_gain(b, depth.saturating_sub(2));
-            found = ids_on(b, won.targets) & id_bit(target) != 0;
+            // As in `check_line_after`. The line holds, so an answer that leaves the checker
+            // nothing is one that lets it mate: it adds no piece won.
+            let total = if lost_pawn_only
+                && won.gain > 0.0
+                && !(rs.pawn_for_rook_is_gain && won.targets & rooks(b) != 0)
+            {
+                first - lost
+            } else {
+                first + won.gain - lost
+            };
+            found = total > 0.0 && ids_on(b, won.targets) & id_bit(target) != 0;
             b.undo(r, ur);
             if found {
                 break;
@@ -1599,7 +1649,15 @@ impl<'a> Analyzer<'a> {
                 total = first - lost;
             }
             let sub_ids = sub.map(|sq| ids_on(a, sq));
+            // An answer that leaves no gain but lets the checker mate is lost for the defender
+            // (reading `defence-that-allows-mate`): it neither refutes the line nor adds a
+            // piece won.
+            let lost_to_mate =
+                total <= 0.0 && self.mate_by_checks_in(a, depth.saturating_sub(2), 0);
             a.undo(r, ur);
+            if lost_to_mate {
+                continue;
+            }
             if total <= 0.0 {
                 return None;
             }
@@ -1615,8 +1673,8 @@ impl<'a> Analyzer<'a> {
     }
 
     /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
-    /// line, with the squares of the pieces it wins (the first of equal gains, in the oracle's
-    /// order).
+    /// line, with the squares of the pieces it wins. Ways of equal gain are combined as the
+    /// oracle's `Won::best_of` does ([`Ties`], reading `equal-gains-together`).
     fn best_gain(&mut self, b: &mut Tracked, depth: u32) -> Won {
         if depth == 0 {
             return Won::default();
@@ -1625,28 +1683,33 @@ impl<'a> Analyzer<'a> {
         if let Some(&r) = self.caches.gains.get(&key) {
             return r;
         }
-        let mut best = Won::default();
+        // Only ways worth at least the best so far are evaluated: with the step of the worths
+        // (every built-in rule set has one), those above half a step below it.
+        let step = *self.worth_step.get_or_insert_with(|| worth_step(self.rs));
+        let floor = |best: f64| match step {
+            Some(q) if best > 0.0 => best - q / 2.0,
+            _ => best,
+        };
+        let mut ties = Ties::default();
         let mut caps = MoveList::new();
         captures_ordered_into(b, &mut caps);
         for &m in caps.iter() {
-            if let Some(gain) = self.capture_gain_above(b, m, best.gain) {
+            if let Some(gain) = self.capture_gain_above(b, m, floor(ties.best.gain)) {
                 let capturer = id_at(b, m.from()).expect("a mover");
-                best = Won::capture(b, capturer, m.to(), gain);
+                ties.add(Won::capture(b, capturer, m.to(), gain));
             }
         }
         if depth >= 3 {
             for &k in self.checking_moves_ordered(b).iter() {
-                // Only a line worth more than the best so far is evaluated in full.
-                if !self.line_exceeds(b, k, depth, best.gain) {
+                if !self.line_exceeds(b, k, depth, floor(ties.best.gain)) {
                     continue;
                 }
                 if let Some(line) = self.check_line(b, k, depth) {
-                    if line.gain > best.gain {
-                        best = line;
-                    }
+                    ties.add(line);
                 }
             }
         }
+        let best = ties.best_of();
         self.caches.gains.insert(key, best);
         best
     }
@@ -1873,16 +1936,18 @@ impl<'a> Analyzer<'a> {
         let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(a, v));
         let ur = a.play_undo(r);
         // An answer after which the checker has no move at all refutes the line too. A gain
-        // above a threshold ≥ 0 is a capture or a check, so it proves a move.
-        let (ok, positive, has_move) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
+        // above a threshold ≥ 0 is a capture or a check, so it proves a move. `no_gain`: the
+        // answer leaves the checker nothing (then it refutes the line unless the checker can
+        // mate after it, reading `defence-that-allows-mate`).
+        let (ok, positive, has_move, no_gain) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
             // Whether what follows counts depends on the pieces won (a rook), but it only adds:
             if first - lost > tau {
                 // the line holds already (whether it wins a piece is found out later if need
                 // be);
-                (true, None, false)
-            } else if !self.gain_exceeds(a, sub_depth, tau + lost - first) {
-                // not even all that follows would be enough;
-                (false, None, false)
+                (true, None, false, false)
+            } else if first - lost > 0.0 && !self.gain_exceeds(a, sub_depth, tau + lost - first) {
+                // not even all that follows would be enough, and the answer leaves a gain;
+                (false, None, false, false)
             } else {
                 // else in full.
                 let sub = self.best_gain(a, sub_depth);
@@ -1890,19 +1955,33 @@ impl<'a> Analyzer<'a> {
                 if sub.gain > 0.0 && sub.targets & rooks(a) == 0 {
                     total = first - lost;
                 }
-                (total > tau, Some(sub.gain > 0.0), sub.gain > 0.0)
+                (
+                    total > tau,
+                    Some(sub.gain > 0.0),
+                    sub.gain > 0.0,
+                    total <= 0.0,
+                )
             }
         } else if lost_pawn_only {
             // Taking the pawn back is all the line is worth, whatever follows (25.3).
-            (first - lost > tau, None, false)
+            (first - lost > tau, None, false, first - lost <= 0.0)
         } else {
             let th = tau + lost - first;
             let e = self.gain_exceeds(a, sub_depth, th);
-            (e, (e && th >= 0.0).then_some(true), e && th >= 0.0)
+            let no_gain = !e && (tau <= 0.0 || !self.gain_exceeds(a, sub_depth, lost - first));
+            (e, (e && th >= 0.0).then_some(true), e && th >= 0.0, no_gain)
         };
-        let ok = ok && (has_move || a.pos.has_legal_move());
+        let res = if !(has_move || a.pos.has_legal_move()) {
+            None
+        } else if ok {
+            Some(positive)
+        } else if no_gain && self.mate_by_checks_in(a, sub_depth, 0) {
+            Some(Some(false))
+        } else {
+            None
+        };
         a.undo(r, ur);
-        ok.then_some(positive)
+        res
     }
 
     /// Can the side to move force mate with consecutive checks within `plies` plies?
@@ -2447,7 +2526,7 @@ mod bounded_search_tests {
         if depth == 0 {
             return Won::default();
         }
-        let mut best = Won::default();
+        let mut ties = Ties::default();
         for m in captures_ordered(b) {
             let Some(target) = id_at(b, m.to()) else {
                 continue;
@@ -2458,20 +2537,18 @@ mod bounded_search_tests {
             let gain = v - az.see(b, m.to(), 8);
             let ok = gain > 0.0 && !az.mates_at_once(b);
             b.undo(m, u);
-            if ok && gain > best.gain {
-                best = Won::capture(b, capturer, m.to(), gain);
+            if ok {
+                ties.add(Won::capture(b, capturer, m.to(), gain));
             }
         }
         if depth >= 3 {
             for k in checking_moves_ordered(b) {
                 if let Some(line) = check_line_plain(az, b, k, depth) {
-                    if line.gain > best.gain {
-                        best = line;
-                    }
+                    ties.add(line);
                 }
             }
         }
-        best
+        ties.best_of()
     }
 
     /// The oracle's `check_line`, every answer evaluated in full.
@@ -2510,7 +2587,13 @@ mod bounded_search_tests {
                 total = first - lost;
             }
             let sub_ids = sub.map(|sq| ids_on(b, sq));
+            // An answer that lets the checker mate is lost for the defender (reading
+            // `defence-that-allows-mate`).
+            let lost_to_mate = total <= 0.0 && az.mate_by_checks_in(b, depth.saturating_sub(2), 0);
             b.undo(r, ur);
+            if lost_to_mate {
+                continue;
+            }
             if total <= 0.0 {
                 out = None;
             }
@@ -2611,6 +2694,17 @@ mod bounded_search_tests {
                             plain,
                             "{fen} {k} {depth}"
                         );
+                        // The pieces the line wins, asked one at a time.
+                        for sq in b.pos.by_color(them) {
+                            let Some(id) = id_at(&b, sq) else { continue };
+                            let wins =
+                                plain.is_some_and(|w| w.targets & (1u128 << sq.index()) != 0);
+                            assert_eq!(
+                                az.line_wins_piece(&mut b, k, depth, id),
+                                wins,
+                                "{fen} {k} depth {depth} piece {sq}"
+                            );
+                        }
                         for theta in [0.0, 1.0, 2.0, 4.5, 9.0, 13.0] {
                             let skipped = az.taken_if_line_may_exceed(&b, k, depth, theta);
                             ceiling_cuts += usize::from(skipped.is_none());

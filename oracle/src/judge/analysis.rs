@@ -677,6 +677,12 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
             total = first - lost;
         }
         if total <= 0.0 {
+            // An answer after which the checker mates by consecutive checks is lost for the
+            // defender, not a defence that keeps its material (reading
+            // `defence-that-allows-mate`): it neither refutes the line nor adds a piece won.
+            if mate_by_checks(&c, depth.saturating_sub(2)) {
+                continue;
+            }
             return None;
         }
         worst = Some(worst.map_or(total, |w: f64| w.min(total)));
@@ -691,35 +697,63 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
 }
 
 /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
-/// line, with the pieces it wins and the pieces that capture them.
+/// line, with the pieces it wins and the pieces that capture them ([`Won::best_of`]).
 fn best_gain(cx: &Ctx, b: &Board, depth: u32) -> Won {
     memo::best_gain(cx, b, depth, || best_gain_computed(cx, b, depth))
 }
 
 /// [`best_gain`] computed (asked by the memo for a question it has no answer to yet).
 fn best_gain_computed(cx: &Ctx, b: &Board, depth: u32) -> Won {
-    let mut best = Won::default();
     if depth == 0 {
-        return best;
+        return Won::default();
     }
-    for (target, gain, capturer) in direct_threats_plain(cx, b) {
-        if gain > best.gain {
-            best = Won {
-                gain,
-                targets: BTreeMap::from([(target, BTreeSet::from([capturer]))]),
-            };
-        }
-    }
+    let mut ways: Vec<Won> = direct_threats_plain(cx, b)
+        .into_iter()
+        .map(|(target, gain, capturer)| Won {
+            gain,
+            targets: BTreeMap::from([(target, BTreeSet::from([capturer]))]),
+        })
+        .collect();
     if depth >= 3 {
-        for k in checking_moves(b) {
-            if let Some(line) = check_line(cx, b, k, depth) {
-                if line.gain > best.gain {
-                    best = line;
-                }
+        ways.extend(
+            checking_moves(b)
+                .into_iter()
+                .filter_map(|k| check_line(cx, b, k, depth)),
+        );
+    }
+    Won::best_of(ways)
+}
+
+impl Won {
+    /// The best of several ways to win (captures, lines of checks): the greatest gain, and the
+    /// pieces won by every way of that gain, each with all its capturers; when no piece is won
+    /// by every such way (the side chooses which piece to win, a fork), every piece one of them
+    /// wins. Which way a search meets first depends on the order of the moves, so on the side
+    /// and the wing; the result does not (reading `equal-gains-together`).
+    fn best_of(ways: Vec<Won>) -> Won {
+        let gain = ways.iter().map(|w| w.gain).fold(0.0, f64::max);
+        if gain <= 0.0 {
+            return Won::default();
+        }
+        let tied: Vec<Won> = ways.into_iter().filter(|w| w.gain == gain).collect();
+        let in_every = |t: &PieceId| tied.iter().all(|w| w.targets.contains_key(t));
+        let sure: BTreeSet<PieceId> = tied
+            .iter()
+            .flat_map(|w| w.targets.keys())
+            .copied()
+            .filter(in_every)
+            .collect();
+        let mut best = Won {
+            gain,
+            targets: BTreeMap::new(),
+        };
+        for (t, by) in tied.into_iter().flat_map(|w| w.targets) {
+            if sure.is_empty() || sure.contains(&t) {
+                best.targets.entry(t).or_default().extend(by);
             }
         }
+        best
     }
-    best
 }
 
 /// Direct captures with gain, without the bookkeeping of [`direct_threats`]: (target, gain,
