@@ -991,12 +991,21 @@ impl Position {
     /// assert_eq!(checks, ["e1c0", "e1g0", "e1c2", "e1g2", "e1d3", "e1f3"]);
     /// ```
     pub fn checking_moves(&self) -> MoveList {
+        let mut out = MoveList::new();
+        self.checking_moves_each(|m| out.push(m));
+        out
+    }
+
+    /// Calls `f` with each move of [`Position::checking_moves`], in its order: the judge's
+    /// searches keep the few checking moves of a position in a short list of their own, without
+    /// a full move list to fill and copy.
+    #[inline(always)]
+    pub(crate) fn checking_moves_each(&self, mut f: impl FnMut(Move)) {
         let us = self.turn;
         let c = us.index();
         let k = self.kings[1 - c] as usize;
         let kb = bit(k);
         let own = self.by_color[c];
-        let mut out = MoveList::new();
         // Legality is tested by `legal_full` on the few checking moves only.
         // Filled in place: returning the geometry by value copied it at every call.
         let mut g = CheckGeometry {
@@ -1012,7 +1021,7 @@ impl Position {
             k,
         };
         if !self.check_geometry(k, &mut g) {
-            return self.checking_moves_king_attacked(k);
+            return self.checking_moves_king_attacked(k, &mut f);
         }
         let g = &g;
         for (r, &role) in Role::ALL.iter().enumerate() {
@@ -1039,7 +1048,7 @@ impl Position {
                     let to = t.trailing_zeros() as usize;
                     t &= t - 1;
                     if self.legal_full(from, to) {
-                        out.push(Move::new(
+                        f(Move::new(
                             Square::new_unchecked(from as u8),
                             Square::new_unchecked(to as u8),
                         ));
@@ -1047,18 +1056,16 @@ impl Position {
                 }
             }
         }
-        out
     }
 
     /// [`Position::checking_moves`] when the enemy king on `k` is attacked already (a position
     /// the judge's threat analysis builds by letting one side move twice): no check geometry,
     /// each move is tested.
     #[inline(never)]
-    fn checking_moves_king_attacked(&self, k: usize) -> MoveList {
+    fn checking_moves_king_attacked(&self, k: usize, f: &mut dyn FnMut(Move)) {
         let c = self.turn.index();
         let kb = bit(k);
         let own = self.by_color[c];
-        let mut out = MoveList::new();
         let near = NEAR_KING[k];
         for (r, &role) in Role::ALL.iter().enumerate() {
             let mut pieces = own & self.by_role[r];
@@ -1077,12 +1084,11 @@ impl Position {
                         Square::new_unchecked(to as u8),
                     );
                     if (keeps & bit(to) != 0 || self.gives_check(m)) && self.legal_full(from, to) {
-                        out.push(m);
+                        f(m);
                     }
                 }
             }
         }
-        out
     }
 
     /// The checking targets of the piece of role index `r` on `from`, a point of

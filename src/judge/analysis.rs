@@ -949,13 +949,21 @@ impl<'a> Analyzer<'a> {
         if let Some(l) = self.caches.checks.get(&h) {
             return FewMoves::Few(*l);
         }
-        // Only a lenient set-up crowded with pieces has too many: not remembered.
-        let all = b.pos.checking_moves();
-        let list = CheckList::of(&all);
-        if let FewMoves::Few(l) = list {
-            self.caches.checks.insert(h, l);
+        // Filled in place, without a full move list to fill and copy.
+        let mut l = FewChecks::new(NO_MOVE);
+        let mut n = 0;
+        b.pos.checking_moves_each(|m| {
+            if n < FEW_CHECKS {
+                l.push(m);
+            }
+            n += 1;
+        });
+        if n > FEW_CHECKS {
+            // Only a lenient set-up crowded with pieces has too many: not remembered.
+            return CheckList::of(&b.pos.checking_moves());
         }
-        list
+        self.caches.checks.insert(h, l);
+        FewMoves::Few(l)
     }
 
     /// [`Analyzer::checking_moves`] in the oracle's order (pieces by id, then each piece's
