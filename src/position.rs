@@ -20,6 +20,13 @@ fn bit(sq: usize) -> u128 {
     BIT[sq & 127]
 }
 
+/// A file's 10-bit rank mask spread onto file `a` ([`FILE_SPREAD`]); the mask keeps the index
+/// in range without a bounds check (the file tables hold 10-bit masks).
+#[inline(always)]
+fn spread(ranks: u16) -> u128 {
+    FILE_SPREAD[ranks as usize & 0x3FF]
+}
+
 /// An unvalidated position, as read from a FEN.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
@@ -267,7 +274,7 @@ impl Position {
         let rocc = ((occ >> (r * 9)) as usize) & 0x1FF;
         let focc = ((occ_t >> (f * 10)) as usize) & 0x3FF;
         ((RANK_SLIDE[screens][f][rocc] as u128) << (r * 9))
-            | (FILE_SPREAD[FILE_SLIDE[screens][r][focc] as usize] << f)
+            | (spread(FILE_SLIDE[screens][r][focc]) << f)
     }
 
     /// Whether point `k` is attacked by `them`, with the given occupancy and with the enemy
@@ -279,7 +286,7 @@ impl Position {
         let (r, f) = (k / 9, k % 9);
         let rocc = ((occ >> (r * 9)) as usize) & 0x1FF;
         let focc = ((occ_t >> (f * 10)) as usize) & 0x3FF;
-        let file0 = FILE_SPREAD[FILE_SLIDE[0][r][focc] as usize] << f;
+        let file0 = spread(FILE_SLIDE[0][r][focc]) << f;
         let line0 = ((RANK_SLIDE[0][f][rocc] as u128) << (r * 9)) | file0;
         let kings_rooks = (self.by_role[Role::Rook as usize] & enemy)
             | (file0 & self.by_role[Role::King as usize] & enemy);
@@ -289,7 +296,7 @@ impl Position {
         let cannons = self.by_role[Role::Cannon as usize] & enemy;
         if cannons != 0 {
             let line1 = ((RANK_SLIDE[1][f][rocc] as u128) << (r * 9))
-                | (FILE_SPREAD[FILE_SLIDE[1][r][focc] as usize] << f);
+                | (spread(FILE_SLIDE[1][r][focc]) << f);
             if line1 & cannons != 0 {
                 return true;
             }
@@ -499,6 +506,45 @@ impl Position {
         }
     }
 
+    /// Whether the piece `role` of the side to move on `from` has `to` among its
+    /// [`Position::targets`], testing only that point: a leap looks at the groups holding `to`,
+    /// a slide at the one line through both points, in the same tables.
+    #[inline(always)]
+    fn can_reach(&self, role: Role, from: usize, to: usize) -> bool {
+        let c = self.turn.index();
+        let tb = bit(to);
+        if self.by_color[c] & tb != 0 {
+            return false;
+        }
+        match role {
+            Role::King | Role::Advisor | Role::Pawn if STEP_MODES_ALL_DEFAULT => {
+                STEP_MOVE_OR_CAPTURE[c][role as usize][from] & tb != 0
+            }
+            Role::Elephant | Role::Horse if STEP_MODES_ALL_DEFAULT => {
+                let g = &LEAPS[c][role as usize][from];
+                (0..g.len as usize)
+                    .any(|i| g.targets[i] & tb != 0 && self.occ & bit(g.blocks[i] as usize) == 0)
+            }
+            Role::Rook | Role::Cannon => {
+                // A cannon moves over no screen onto an empty point and over one onto a piece
+                // (an enemy's: own points were refused above).
+                let screens = usize::from(role == Role::Cannon && self.occ & tb != 0);
+                let (r, f) = (from / 9, from % 9);
+                let line = if to / 9 == r {
+                    let rocc = ((self.occ >> (r * 9)) as usize) & 0x1FF;
+                    (RANK_SLIDE[screens][f][rocc] as u128) << (r * 9)
+                } else if to % 9 == f {
+                    let focc = ((self.occ_t >> (f * 10)) as usize) & 0x3FF;
+                    spread(FILE_SLIDE[screens][r][focc]) << f
+                } else {
+                    return false;
+                };
+                line & tb != 0
+            }
+            _ => self.targets(role, from) & tb != 0,
+        }
+    }
+
     /// Calls `f(from, targets)` for every own piece with its legal targets.
     #[inline(always)]
     fn for_each_legal(&self, f: impl FnMut(usize, u128)) {
@@ -629,7 +675,7 @@ impl Position {
         let (from, to) = (m.from().index(), m.to().index());
         match self.board[from] {
             Some(p) if p.color == self.turn => {
-                self.targets(p.role, from) & bit(to) != 0 && self.legal_full(from, to)
+                self.can_reach(p.role, from, to) && self.legal_full(from, to)
             }
             _ => false,
         }
