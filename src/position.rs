@@ -1209,7 +1209,8 @@ impl Position {
         for d in 0..4 {
             let ray = RAYS[d][k];
             let mut on = ray & occ;
-            if on == 0 {
+            if on == 0 || ray & (rooks | cannons) == 0 {
+                // Without an own rook or cannon on the ray nothing below applies.
                 continue;
             }
             let next = |x: u128| -> usize {
