@@ -1316,7 +1316,8 @@ impl Position {
             }
         }
         let ctx = self.ctx();
-        let own = self.by_color[self.turn.index()];
+        let c = self.turn.index();
+        let own = self.by_color[c];
         for r in OTHERS {
             let role = Role::ALL[r];
             let mut pieces = own & self.by_role[r];
@@ -1328,8 +1329,14 @@ impl Position {
             while pieces != 0 {
                 let from = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
+                let must_evade = ctx.evade_from & bit(from) == 0;
+                if must_evade && ctx.in_check && REACH[c][r][from] & ctx.evade_to == 0 {
+                    // In check, a piece that can reach no point answering it is not asked for
+                    // its targets.
+                    continue;
+                }
                 let mut t = self.targets(role, from);
-                if ctx.evade_from & bit(from) == 0 {
+                if must_evade {
                     t &= ctx.evade_to;
                 }
                 if slow & bit(from) == 0 {
