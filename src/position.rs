@@ -584,7 +584,13 @@ impl Position {
                 // A restricted generation (the captures): this piece cannot reach the mask.
                 continue;
             }
-            let mut t = self.targets(role, from) & mask;
+            let mut t = if R == Role::Cannon as usize && mask & !self.occ == 0 {
+                // Only occupied points asked for (the captures): a cannon's moves onto empty
+                // points, a slide of their own, are not computed.
+                Self::slide(self.occ, self.occ_t, from, 1) & self.by_color[1 - us] & mask
+            } else {
+                self.targets(role, from) & mask
+            };
             if R != Role::King as usize && ctx.evade_from & bit(from) == 0 {
                 // In check, only a capture or an interposition can answer it.
                 t &= ctx.evade_to;
