@@ -948,10 +948,11 @@ impl<'a> Analyzer<'a> {
     /// ([`Position::checking_moves`](crate::Position::checking_moves)), remembered by position
     /// for the rest of the judgement.
     pub(crate) fn checking_moves(&mut self, b: &Tracked) -> CheckList {
-        let h = b.pos.hash();
-        if let Some(l) = self.caches.checks.get(&h) {
-            return FewMoves::Few(*l);
-        }
+        // One lookup: the slot of a position not seen yet is filled below.
+        let slot = match self.caches.checks.entry(b.pos.hash()) {
+            std::collections::hash_map::Entry::Occupied(e) => return FewMoves::Few(*e.get()),
+            std::collections::hash_map::Entry::Vacant(e) => e,
+        };
         // Filled in place, without a full move list to fill and copy.
         let mut l = FewChecks::new(NO_MOVE);
         let mut n = 0;
@@ -965,7 +966,7 @@ impl<'a> Analyzer<'a> {
             // Only a lenient set-up crowded with pieces has too many: not remembered.
             return CheckList::of(&b.pos.checking_moves());
         }
-        self.caches.checks.insert(h, l);
+        slot.insert(l);
         FewMoves::Few(l)
     }
 
