@@ -20,6 +20,13 @@ fn bit(sq: usize) -> u128 {
     BIT[sq & 127]
 }
 
+/// A file's 10-bit rank mask spread onto file `a` ([`FILE_SPREAD`]); the mask keeps the index
+/// in range without a bounds check (the file tables hold 10-bit masks).
+#[inline(always)]
+fn spread(ranks: u16) -> u128 {
+    FILE_SPREAD[ranks as usize & 0x3FF]
+}
+
 /// An unvalidated position, as read from a FEN.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
@@ -267,7 +274,7 @@ impl Position {
         let rocc = ((occ >> (r * 9)) as usize) & 0x1FF;
         let focc = ((occ_t >> (f * 10)) as usize) & 0x3FF;
         ((RANK_SLIDE[screens][f][rocc] as u128) << (r * 9))
-            | (FILE_SPREAD[FILE_SLIDE[screens][r][focc] as usize] << f)
+            | (spread(FILE_SLIDE[screens][r][focc]) << f)
     }
 
     /// Whether point `k` is attacked by `them`, with the given occupancy and with the enemy
@@ -279,7 +286,7 @@ impl Position {
         let (r, f) = (k / 9, k % 9);
         let rocc = ((occ >> (r * 9)) as usize) & 0x1FF;
         let focc = ((occ_t >> (f * 10)) as usize) & 0x3FF;
-        let file0 = FILE_SPREAD[FILE_SLIDE[0][r][focc] as usize] << f;
+        let file0 = spread(FILE_SLIDE[0][r][focc]) << f;
         let line0 = ((RANK_SLIDE[0][f][rocc] as u128) << (r * 9)) | file0;
         let kings_rooks = (self.by_role[Role::Rook as usize] & enemy)
             | (file0 & self.by_role[Role::King as usize] & enemy);
@@ -289,7 +296,7 @@ impl Position {
         let cannons = self.by_role[Role::Cannon as usize] & enemy;
         if cannons != 0 {
             let line1 = ((RANK_SLIDE[1][f][rocc] as u128) << (r * 9))
-                | (FILE_SPREAD[FILE_SLIDE[1][r][focc] as usize] << f);
+                | (spread(FILE_SLIDE[1][r][focc]) << f);
             if line1 & cannons != 0 {
                 return true;
             }
@@ -499,6 +506,45 @@ impl Position {
         }
     }
 
+    /// Whether the piece `role` of the side to move on `from` has `to` among its
+    /// [`Position::targets`], testing only that point: a leap looks at the groups holding `to`,
+    /// a slide at the one line through both points, in the same tables.
+    #[inline(always)]
+    fn can_reach(&self, role: Role, from: usize, to: usize) -> bool {
+        let c = self.turn.index();
+        let tb = bit(to);
+        if self.by_color[c] & tb != 0 {
+            return false;
+        }
+        match role {
+            Role::King | Role::Advisor | Role::Pawn if STEP_MODES_ALL_DEFAULT => {
+                STEP_MOVE_OR_CAPTURE[c][role as usize][from] & tb != 0
+            }
+            Role::Elephant | Role::Horse if STEP_MODES_ALL_DEFAULT => {
+                let g = &LEAPS[c][role as usize][from];
+                (0..g.len as usize)
+                    .any(|i| g.targets[i] & tb != 0 && self.occ & bit(g.blocks[i] as usize) == 0)
+            }
+            Role::Rook | Role::Cannon => {
+                // A cannon moves over no screen onto an empty point and over one onto a piece
+                // (an enemy's: own points were refused above).
+                let screens = usize::from(role == Role::Cannon && self.occ & tb != 0);
+                let (r, f) = (from / 9, from % 9);
+                let line = if to / 9 == r {
+                    let rocc = ((self.occ >> (r * 9)) as usize) & 0x1FF;
+                    (RANK_SLIDE[screens][f][rocc] as u128) << (r * 9)
+                } else if to % 9 == f {
+                    let focc = ((self.occ_t >> (f * 10)) as usize) & 0x3FF;
+                    spread(FILE_SLIDE[screens][r][focc]) << f
+                } else {
+                    return false;
+                };
+                line & tb != 0
+            }
+            _ => self.targets(role, from) & tb != 0,
+        }
+    }
+
     /// Calls `f(from, targets)` for every own piece with its legal targets.
     #[inline(always)]
     fn for_each_legal(&self, f: impl FnMut(usize, u128)) {
@@ -538,7 +584,13 @@ impl Position {
                 // A restricted generation (the captures): this piece cannot reach the mask.
                 continue;
             }
-            let mut t = self.targets(role, from) & mask;
+            let mut t = if R == Role::Cannon as usize && mask & !self.occ == 0 {
+                // Only occupied points asked for (the captures): a cannon's moves onto empty
+                // points, a slide of their own, are not computed.
+                Self::slide(self.occ, self.occ_t, from, 1) & self.by_color[1 - us] & mask
+            } else {
+                self.targets(role, from) & mask
+            };
             if R != Role::King as usize && ctx.evade_from & bit(from) == 0 {
                 // In check, only a capture or an interposition can answer it.
                 t &= ctx.evade_to;
@@ -629,7 +681,7 @@ impl Position {
         let (from, to) = (m.from().index(), m.to().index());
         match self.board[from] {
             Some(p) if p.color == self.turn => {
-                self.targets(p.role, from) & bit(to) != 0 && self.legal_full(from, to)
+                self.can_reach(p.role, from, to) && self.legal_full(from, to)
             }
             _ => false,
         }
@@ -991,12 +1043,21 @@ impl Position {
     /// assert_eq!(checks, ["e1c0", "e1g0", "e1c2", "e1g2", "e1d3", "e1f3"]);
     /// ```
     pub fn checking_moves(&self) -> MoveList {
+        let mut out = MoveList::new();
+        self.checking_moves_each(|m| out.push(m));
+        out
+    }
+
+    /// Calls `f` with each move of [`Position::checking_moves`], in its order: the judge's
+    /// searches keep the few checking moves of a position in a short list of their own, without
+    /// a full move list to fill and copy.
+    #[inline(always)]
+    pub(crate) fn checking_moves_each(&self, mut f: impl FnMut(Move)) {
         let us = self.turn;
         let c = us.index();
         let k = self.kings[1 - c] as usize;
         let kb = bit(k);
         let own = self.by_color[c];
-        let mut out = MoveList::new();
         // Legality is tested by `legal_full` on the few checking moves only.
         // Filled in place: returning the geometry by value copied it at every call.
         let mut g = CheckGeometry {
@@ -1012,7 +1073,7 @@ impl Position {
             k,
         };
         if !self.check_geometry(k, &mut g) {
-            return self.checking_moves_king_attacked(k);
+            return self.checking_moves_king_attacked(k, &mut f);
         }
         let g = &g;
         for (r, &role) in Role::ALL.iter().enumerate() {
@@ -1039,7 +1100,7 @@ impl Position {
                     let to = t.trailing_zeros() as usize;
                     t &= t - 1;
                     if self.legal_full(from, to) {
-                        out.push(Move::new(
+                        f(Move::new(
                             Square::new_unchecked(from as u8),
                             Square::new_unchecked(to as u8),
                         ));
@@ -1047,18 +1108,16 @@ impl Position {
                 }
             }
         }
-        out
     }
 
     /// [`Position::checking_moves`] when the enemy king on `k` is attacked already (a position
     /// the judge's threat analysis builds by letting one side move twice): no check geometry,
     /// each move is tested.
     #[inline(never)]
-    fn checking_moves_king_attacked(&self, k: usize) -> MoveList {
+    fn checking_moves_king_attacked(&self, k: usize, f: &mut dyn FnMut(Move)) {
         let c = self.turn.index();
         let kb = bit(k);
         let own = self.by_color[c];
-        let mut out = MoveList::new();
         let near = NEAR_KING[k];
         for (r, &role) in Role::ALL.iter().enumerate() {
             let mut pieces = own & self.by_role[r];
@@ -1077,12 +1136,11 @@ impl Position {
                         Square::new_unchecked(to as u8),
                     );
                     if (keeps & bit(to) != 0 || self.gives_check(m)) && self.legal_full(from, to) {
-                        out.push(m);
+                        f(m);
                     }
                 }
             }
         }
-        out
     }
 
     /// The checking targets of the piece of role index `r` on `from`, a point of
@@ -1157,7 +1215,8 @@ impl Position {
         for d in 0..4 {
             let ray = RAYS[d][k];
             let mut on = ray & occ;
-            if on == 0 {
+            if on == 0 || ray & (rooks | cannons) == 0 {
+                // Without an own rook or cannon on the ray nothing below applies.
                 continue;
             }
             let next = |x: u128| -> usize {
@@ -1263,7 +1322,8 @@ impl Position {
             }
         }
         let ctx = self.ctx();
-        let own = self.by_color[self.turn.index()];
+        let c = self.turn.index();
+        let own = self.by_color[c];
         for r in OTHERS {
             let role = Role::ALL[r];
             let mut pieces = own & self.by_role[r];
@@ -1275,8 +1335,14 @@ impl Position {
             while pieces != 0 {
                 let from = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
+                let must_evade = ctx.evade_from & bit(from) == 0;
+                if must_evade && ctx.in_check && REACH[c][r][from] & ctx.evade_to == 0 {
+                    // In check, a piece that can reach no point answering it is not asked for
+                    // its targets.
+                    continue;
+                }
                 let mut t = self.targets(role, from);
-                if ctx.evade_from & bit(from) == 0 {
+                if must_evade {
                     t &= ctx.evade_to;
                 }
                 if slow & bit(from) == 0 {
