@@ -241,3 +241,24 @@ fn an_answer_that_allows_mate_does_not_refute_a_line_of_checks() {
         assert_eq!(cycle_move(&j, 7)["targets"][0], "d3");
     }
 }
+
+/// Interpretation `capture-answered-by-checks` (2011 24.3, 24.15; concept A, an answer by a
+/// check): a capture is no gain when the other side's line of checks wins the capturer back and
+/// nets more than the capture won, even if less than the capturer's whole worth.
+///
+/// Red's rook returns from e5 to f5 (ply 7). Then the rook g6 could take the horse g7 (worth
+/// 2), but black's cannon e8 checks through the rook f5 (炮5平6): whatever red answers, black
+/// wins at least 3, the rook g7 itself in most lines (the cannon c7 takes it over the elephant).
+/// The capture wins nothing and the return is 閒 under 2011. The 1999 rules have no such reading:
+/// there the return threatens the horse (捉).
+#[test]
+fn a_capture_won_back_by_a_check_is_no_threat() {
+    let fen = "4k4/3r1c3/2c1b1n2/6R2/5R3/9/4P4/9/9/5K3 w - - 0 1";
+    let moves = "f5e5 f8e8 e5f5 e8f8 f5e5 f8e8 e5f5 e8f8";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 7), "idle", "{j2011}");
+    assert_eq!(class_at(&j2011, 8), "check");
+    let j1999 = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j1999, 7), "chase", "{j1999}");
+    assert_eq!(cycle_move(&j1999, 7)["targets"][0], "g7");
+}

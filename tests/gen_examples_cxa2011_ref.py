@@ -43,11 +43,6 @@ def pattern(classes):
 # Where the judge still disagrees with the book (ruling or a printed class), and why; kept in
 # the example as `known_disagreement` (tests/examples.rs asserts it is still there).
 KNOWN = {
-    "ref1": "ply 3 车五平四 is printed 闲 (the rook's combination wins the horse and only a move later "
-            "the elephant: not consecutive); the judge finds the horse g7 won (gain 2) after the "
-            "exchange on its square, and no answer elsewhere that wins the rook back. The book's "
-            "answer is a check (炮5平6) that wins the rook g7 only after red's reply: concept A's "
-            "answers by a check or fork are not searched.",
     "ref47": "every class agrees, the ruling not: the book calls red's horse-and-cannon chase of the "
              "pinned cannon d8 长捉无根子 here but 联合捉无根子 (joint) in 参考图47's variation and in "
              "参考图48, where the same horse moves hold the same cannon. The judge marks a chase renewed "

@@ -602,7 +602,7 @@ impl Ties {
 /// The step of a rule set's worths: the largest of 1, 1/2, 1/4, 1/8 that divides every worth
 /// a piece can have (`None` if none does). Every gain and threshold of the searches is then a
 /// sum of such worths, exact in `f64`, and a gain of at least `w` is one above `w - step / 2`
-/// ([`Analyzer::capturer_won_back_by_checks`]).
+/// ([`Analyzer::best_gain`]: the ways of equal gain).
 fn worth_step(rs: &RuleSet) -> Option<f64> {
     let king = piece_value(
         rs,
@@ -1553,8 +1553,8 @@ impl<'a> Analyzer<'a> {
 
     /// Reading `capture-answered-by-checks` (2011 24.3, 24.15): after a capture (`a`, the other
     /// side to move, the capturer on `capturer_sq`), can the other side answer with a line of
-    /// consecutive checks that wins the capturer back, at least its worth and at least the
-    /// capture's `gain`, whatever the capturer replies? Then the capture is no gain.
+    /// consecutive checks that wins the capturer back and nets more than the capture's `gain`,
+    /// whatever the capturer replies? Then the capture is no gain.
     fn capturer_won_back_by_checks(
         &mut self,
         a: &mut Tracked,
@@ -1565,23 +1565,18 @@ impl<'a> Analyzer<'a> {
         if !rs.won_back_by_checks_is_protection {
             return false;
         }
-        let Some(capturer) = id_at(a, capturer_sq) else {
+        if id_at(a, capturer_sq).is_none() {
             return false;
-        };
-        let worth = value(rs, a, capturer).max(gain);
-        // A line worth at least `worth` is one worth more than half a step below it (exactly:
-        // [`worth_step`]): the other lines are refuted by that threshold before any is
-        // evaluated in full. Without a step, by the threshold 0 (the line holds).
-        let step = *self.worth_step.get_or_insert_with(|| worth_step(rs));
-        let below_worth = step.map_or(0.0, |q| worth - q / 2.0);
+        }
+        // Only the lines worth more than `gain` are evaluated in full.
         let bit = 1u128 << capturer_sq.index();
         let depth = rs.chase_search_depth;
         for &k in self.checking_moves(a).iter() {
-            if !self.line_exceeds(a, k, depth, below_worth) {
+            if !self.line_exceeds(a, k, depth, gain) {
                 continue;
             }
             if let Some(won) = self.check_line(a, k, depth) {
-                if won.gain >= worth && won.targets & bit != 0 {
+                if won.gain > gain && won.targets & bit != 0 {
                     return true;
                 }
             }

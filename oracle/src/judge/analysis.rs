@@ -431,17 +431,16 @@ fn exchange_with_follow_up(
 }
 
 /// Reading `capture-answered-by-checks`: after the capture (`a`, the other side to move), can the
-/// other side answer with a line of consecutive checks that wins the capturing piece back, at
-/// least its worth and at least the capture's `gain`, whatever the capturer replies? Then the
-/// capture is no gain (the protector of the captured piece is that line: 有根).
+/// other side answer with a line of consecutive checks that wins the capturing piece back and
+/// nets more than the capture's `gain`, whatever the capturer replies? Then the capture is no
+/// gain (the protector of the captured piece is that line: 有根).
 fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64) -> bool {
     if !cx.rs.won_back_by_checks_is_protection {
         return false;
     }
-    let worth = value(cx.rs, a, capturer).max(gain);
     checking_moves(a).into_iter().any(|k| {
         check_line(cx, a, k, cx.rs.chase_search_depth)
-            .is_some_and(|l| l.gain >= worth && l.targets.contains_key(&capturer))
+            .is_some_and(|l| l.gain > gain && l.targets.contains_key(&capturer))
     })
 }
 
