@@ -262,3 +262,28 @@ fn a_capture_won_back_by_a_check_is_no_threat() {
     assert_eq!(class_at(&j1999, 7), "chase", "{j1999}");
     assert_eq!(cycle_move(&j1999, 7)["targets"][0], "g7");
 }
+
+/// 2011 26.10.2 and interpretation `pinned-target-cannot-accept` (concept C): a rook and a horse
+/// touching a protected horse offer the horses' exchange when the touched horse can accept it
+/// at no cost to its root; when it is pinned to its king, it cannot, and the contact is a chase.
+///
+/// Red's horse comes to c6, protected by the pawn c5, beside the rook e3 that already bears on
+/// the black horse e7 (protected by the elephant c9). With the black king on d9 the horse e7 may
+/// take the horse c6 (the pawn takes back: horse for horse, the elephant loses nothing): 兑.
+/// With the king on e9 the horse e7 shields it from the rook and cannot leave: 捉 (jointly under
+/// 2011, the rook and the horse being both necessary).
+#[test]
+fn a_rook_and_horse_touching_a_protected_horse_offer_the_exchange_unless_it_is_pinned() {
+    let moves = "a5c6 a9a8 c6a5 a8a9 a5c6 a9a8 c6a5 a8a9";
+    let free = "r1bk5/9/4n4/9/N1P6/9/4R4/9/9/5K3 w - - 0 1";
+    let pinned = "r1b1k4/9/4n4/9/N1P6/9/4R4/9/9/3K5 w - - 0 1";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, free, moves);
+        assert_eq!(class_at(&j, 5), "exchange", "{j}");
+        let j = judged(rules, pinned, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "e7");
+    }
+    let j = judged("cxa-2011", pinned, moves);
+    assert!(articles_at(&j, 5).iter().any(|a| a == "24.17"), "{j}");
+}
