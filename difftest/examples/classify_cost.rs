@@ -3,8 +3,9 @@
 //! the caches cleared first (as one measured pass), the slowest listed with their share.
 //! `cargo run --release -p xiangqi-difftest --example classify_cost [N]`.
 //!
-//! Environment switches: `PASSES` (default 2); `NORATIO` (no per-move ratios); `MEDIAN` (list
-//! the moves around the median ratio); `SAMPLE=i` [`REPEAT`, `PRIM`] (one move classified cold
+//! Environment switches: `RULES` (classify under that built-in rule set with all its searches,
+//! instead of the benchmark's cxa-1999 without the kill search); `PASSES` (default 2); `NORATIO`
+//! (no per-move ratios); `MEDIAN` (list the moves around the median ratio); `SAMPLE=i` [`REPEAT`, `PRIM`] (one move classified cold
 //! REPEAT times, with PRIM the cost of each primitive in its position); `JUDGE` (the `judge`
 //! benchmark's games) with `GAME=i` [`PLY`, `REPEAT`] (one game or one move of it), `KILL_DEPTH`,
 //! or `ORACLE` [`ONLY=i`, `OPASSES`] (per game: the fast judge, best of PASSES, against the
@@ -199,8 +200,16 @@ fn main() {
             t.play(m);
         }
     }
-    let mut no_kill = f::RuleSet::builtin("cxa-1999").unwrap().clone();
-    no_kill.kill_search_depth = 0;
+    // The benchmark's rule set (cxa-1999 without the kill search), or with `RULES=id` a built-in
+    // rule set as it is, every search at its own depth.
+    let mut no_kill = match std::env::var("RULES") {
+        Ok(id) => f::RuleSet::builtin(&id).unwrap().clone(),
+        Err(_) => {
+            let mut r = f::RuleSet::builtin("cxa-1999").unwrap().clone();
+            r.kill_search_depth = 0;
+            r
+        }
+    };
     if let Ok(d) = std::env::var("CHASE_DEPTH") {
         // How much of the classification the chase search by consecutive checks is (0: none).
         no_kill.chase_search_depth = d.parse().unwrap();
