@@ -223,17 +223,20 @@ pub(crate) fn classify_after(
                 }
             }
             MoveClass::Exchange => {
-                let offered = chase_cache
-                    .as_ref()
-                    .and_then(|t| t.offers.first())
-                    .map(|t| t.target);
-                if let Some(e) = exchange_with(&mut az, before, &after, mover).or(offered) {
+                let mut e = exchange_with(&mut az, before, &after, mover);
+                if e.is_empty() {
+                    e = chase_cache
+                        .as_ref()
+                        .map(|t| t.offers.iter().map(|t| t.target).collect())
+                        .unwrap_or_default();
+                }
+                if !e.is_empty() {
                     base.class = class;
-                    base.targets = vec![after.square_of(e).expect("on board")];
+                    base.targets = squares(&after, e.iter().copied());
                     base.articles = vec![art()];
                     base.note = format!(
                         "offers an exchange of equal material with {} (兑)",
-                        piece_name(&after, e)
+                        names(&after, e.iter().copied())
                     );
                     break;
                 }
@@ -267,14 +270,15 @@ pub(crate) fn classify_after(
             MoveClass::Block => {
                 let answers_kill = prev_is_kill;
                 if answers_kill {
-                    if let Some(e) = blocked(&after, m.to(), them) {
+                    let e = blocked(&after, m.to(), them);
+                    if !e.is_empty() {
                         base.class = class;
-                        base.targets = vec![after.square_of(e).expect("on board")];
+                        base.targets = squares(&after, e.iter().copied());
                         base.articles = vec![art()];
                         base.note = format!(
                             "{} stands in the way of {} after a kill threat (攔)",
                             piece_name(&after, mover),
-                            piece_name(&after, e)
+                            names(&after, e.iter().copied())
                         );
                         break;
                     }
@@ -784,23 +788,26 @@ fn departure_costs(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat) -> bool {
 }
 
 /// 28.5 / 24.4 exchange: the moved piece (or a new pair the move makes) and an enemy piece of
-/// equal material value can take each other.
+/// equal material value can take each other; the enemy pieces, as the oracle's `exchange_with`.
 fn exchange_with(
     az: &mut Analyzer<'_>,
     before: &Tracked,
     after: &Tracked,
     mover: PieceId,
-) -> Option<PieceId> {
+) -> Vec<PieceId> {
     // 2011 26.9: a pair whose target cannot accept is no exchange (the oracle's
     // `exchange_with`).
     let mut new = new_exchange_pairs(az, before, after, mover);
     if az.rs.exchange_needs_acceptance {
         new.retain(|&(x, e)| accepts(az, after, e, x));
     }
-    new.iter()
-        .find(|(x, _)| *x == mover)
-        .or(new.first())
-        .map(|(_, e)| *e)
+    // The pairs of the moved piece if there are any, else all (every one of them: which pair is
+    // listed first depends on the order of the pieces, so on the side and the wing).
+    let own = new.iter().any(|(x, _)| *x == mover);
+    new.into_iter()
+        .filter(|(x, _)| !own || *x == mover)
+        .map(|(_, e)| e)
+        .collect()
 }
 
 /// The pairs (own piece, enemy piece) of equal material value that can take each other after
@@ -1048,18 +1055,20 @@ fn held(az: &mut Analyzer<'_>, after: &Tracked, sq: Square, follower: Square) ->
     true
 }
 
-/// 28.7 / 24.6 block: the moved piece stands in the way of an enemy piece.
-fn blocked(after: &Tracked, to: Square, them: Color) -> Option<PieceId> {
+/// 28.7 / 24.6 block: the enemy pieces the moved piece stands in the way of, all of them (the
+/// oracle's `blocked`).
+fn blocked(after: &Tracked, to: Square, them: Color) -> Vec<PieceId> {
     let open = after.without(to);
     let tb = 1u128 << to.index();
     after
         .ids_of(them)
         .filter(|id| !is_king(after, *id))
-        .find(|id| {
+        .filter(|id| {
             let now = reach_of(after, *id);
             let free = reach_of(&open, *id);
             free & !tb & !now != 0
         })
+        .collect()
 }
 
 impl crate::Position {

@@ -223,17 +223,20 @@ pub fn classify_in_context(
                 }
             }
             MoveClass::Exchange => {
-                let offered = chase_cache
-                    .as_ref()
-                    .and_then(|t| t.offers.first())
-                    .map(|t| t.target);
-                if let Some(e) = exchange_with(rules, before, &after, mover).or(offered) {
+                let mut e = exchange_with(rules, before, &after, mover);
+                if e.is_empty() {
+                    e = chase_cache
+                        .as_ref()
+                        .map(|t| t.offers.iter().map(|t| t.target).collect())
+                        .unwrap_or_default();
+                }
+                if !e.is_empty() {
                     base.class = class;
-                    base.targets = vec![after.square_of(e).expect("on board")];
+                    base.targets = squares(&after, e.iter().copied());
                     base.articles = vec![art];
                     base.note = format!(
                         "offers an exchange of equal material with {} (兑)",
-                        piece_name(&after, e)
+                        names(&after, e.iter().copied())
                     );
                     break;
                 }
@@ -267,14 +270,15 @@ pub fn classify_in_context(
             MoveClass::Block => {
                 let answers_kill = previous.is_some_and(|p| p.class == MoveClass::Kill);
                 if answers_kill {
-                    if let Some(e) = blocked(&after, m.to, them) {
+                    let e = blocked(&after, m.to, them);
+                    if !e.is_empty() {
                         base.class = class;
-                        base.targets = vec![after.square_of(e).expect("on board")];
+                        base.targets = squares(&after, e.iter().copied());
                         base.articles = vec![art];
                         base.note = format!(
                             "{} stands in the way of {} after a kill threat (攔)",
                             piece_name(&after, mover),
-                            piece_name(&after, e)
+                            names(&after, e.iter().copied())
                         );
                         break;
                     }
@@ -758,13 +762,9 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat) -> bool {
 /// each other.
 ///
 /// Also when the move makes such a pair of other pieces (e.g. it becomes the screen through
-/// which two cannons face each other, 2011 图13): the pair must be new.
-fn exchange_with(
-    rules: &RuleSet,
-    before: &Board,
-    after: &Board,
-    mover: PieceId,
-) -> Option<PieceId> {
+/// which two cannons face each other, 2011 图13): the pair must be new. The enemy pieces of the
+/// moved piece's new pairs, or of every new pair when it has none.
+fn exchange_with(rules: &RuleSet, before: &Board, after: &Board, mover: PieceId) -> Vec<PieceId> {
     // 2011 26.9: a pair whose target cannot accept is no exchange (it stays an offer for the
     // kill test; the attack on the target is judged as a threat, reading
     // `pinned-target-cannot-accept`).
@@ -772,10 +772,13 @@ fn exchange_with(
         .into_iter()
         .filter(|(x, e)| !rules.exchange_needs_acceptance || accepts(rules, after, *e, *x))
         .collect();
-    new.iter()
-        .find(|(x, _)| *x == mover)
-        .or(new.first())
-        .map(|(_, e)| *e)
+    // The pairs of the moved piece if there are any, else all (every one of them: which pair is
+    // listed first depends on the order of the pieces, so on the side and the wing).
+    let own = new.iter().any(|(x, _)| *x == mover);
+    new.into_iter()
+        .filter(|(x, _)| !own || *x == mover)
+        .map(|(_, e)| e)
+        .collect()
 }
 
 /// The pairs (own piece, enemy piece) of equal material value that can take each other after
@@ -983,17 +986,19 @@ fn held(rules: &RuleSet, after: &Board, sq: Coord, follower: Coord) -> bool {
         })
 }
 
-/// 28.7 / 24.6 block: the moved piece stands in the way of an enemy piece (a line, a horse's
-/// leg, an elephant's eye or a cannon's screen).
-fn blocked(after: &Board, to: Coord, them: Side) -> Option<PieceId> {
+/// 28.7 / 24.6 block: the enemy pieces the moved piece stands in the way of (a line, a horse's
+/// leg, an elephant's eye or a cannon's screen); all of them, so that the targets do not depend on
+/// the order in which the pieces are listed.
+fn blocked(after: &Board, to: Coord, them: Side) -> Vec<PieceId> {
     let open = without(after, to);
     after
         .pieces_of(them)
         .map(|p| p.id)
         .filter(|id| !is_king(after, *id))
-        .find(|id| {
+        .filter(|id| {
             let now = reach_of(after, *id);
             let free = reach_of(&open, *id);
             free.iter().any(|c| *c != to && !now.contains(c))
         })
+        .collect()
 }
