@@ -1191,21 +1191,12 @@ impl<'a> Analyzer<'a> {
         let uk = b.play_undo(k);
         let mut found = false;
         for r in b.pos.legal_moves() {
-            let lost_piece = id_at(b, r.to());
-            let lost = lost_piece.map_or(0.0, |v| value(rs, b, v));
-            let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(b, v));
+            let taken = Taken::by(rs, b, r);
             let ur = b.play_undo(r);
             let won = self.best_gain(b, depth.saturating_sub(2));
             // As in `check_line_after`. The line holds, so an answer that leaves the checker
             // nothing is one that lets it mate: it adds no piece won.
-            let total = if lost_pawn_only
-                && won.gain > 0.0
-                && !(rs.pawn_for_rook_is_gain && won.targets & rooks(b) != 0)
-            {
-                first - lost
-            } else {
-                first + won.gain - lost
-            };
+            let total = taken.net(rs, b, first, &won);
             found = total > 0.0 && ids_on(b, won.targets) & id_bit(target) != 0;
             b.undo(r, ur);
             if found {
@@ -1639,22 +1630,14 @@ impl<'a> Analyzer<'a> {
         // As identities.
         let mut won = Won::default();
         for &r in replies.iter() {
-            let lost_piece = id_at(a, r.to());
-            let lost = lost_piece.map(|v| value(rs, a, v)).unwrap_or(0.0);
-            let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(a, v));
+            let taken = Taken::by(rs, a, r);
             let ur = a.play_undo(r);
             if !a.pos.has_legal_move() {
                 a.undo(r, ur);
                 return None;
             }
             let sub = self.best_gain(a, depth.saturating_sub(2));
-            let mut total = first + sub.gain - lost;
-            if lost_pawn_only
-                && sub.gain > 0.0
-                && !(rs.pawn_for_rook_is_gain && sub.targets & rooks(a) != 0)
-            {
-                total = first - lost;
-            }
+            let total = taken.net(rs, a, first, &sub);
             let sub_ids = sub.map(|sq| ids_on(a, sq));
             // An answer that leaves no gain but lets the checker mate is lost for the defender
             // (reading `defence-that-allows-mate`): it neither refutes the line nor adds a
@@ -1938,9 +1921,8 @@ impl<'a> Analyzer<'a> {
     ) -> Option<Option<bool>> {
         let rs = self.rs;
         let sub_depth = depth.saturating_sub(2);
-        let lost_piece = id_at(a, r.to());
-        let lost = lost_piece.map(|v| value(rs, a, v)).unwrap_or(0.0);
-        let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(a, v));
+        let taken = Taken::by(rs, a, r);
+        let (lost, lost_pawn_only) = (taken.worth, taken.pawn);
         let ur = a.play_undo(r);
         // An answer after which the checker has no move at all refutes the line too. A gain
         // above a threshold ≥ 0 is a capture or a check, so it proves a move. `no_gain`: the
@@ -1958,10 +1940,7 @@ impl<'a> Analyzer<'a> {
             } else {
                 // else in full.
                 let sub = self.best_gain(a, sub_depth);
-                let mut total = first + sub.gain - lost;
-                if sub.gain > 0.0 && sub.targets & rooks(a) == 0 {
-                    total = first - lost;
-                }
+                let total = taken.net(rs, a, first, &sub);
                 (
                     total > tau,
                     Some(sub.gain > 0.0),
@@ -2172,6 +2151,38 @@ fn rooks(b: &Tracked) -> u128 {
 /// Is giving up pawns for `target` a gain? (25.3: never; 2011 26.6: for a rook.)
 pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> bool {
     rs.pawn_for_rook_is_gain && role_id(b, target) == "rook"
+}
+
+/// The piece an answer to a check takes, if any: its worth and whether it is a pawn.
+#[derive(Clone, Copy)]
+struct Taken {
+    worth: f64,
+    pawn: bool,
+}
+
+impl Taken {
+    /// What the answer `r` in `a` (before it is played) takes.
+    fn by(rs: &RuleSet, a: &Tracked, r: Move) -> Taken {
+        let piece = id_at(a, r.to());
+        Taken {
+            worth: piece.map_or(0.0, |v| value(rs, a, v)),
+            pawn: piece.is_some_and(|v| is_pawn(a, v)),
+        }
+    }
+
+    /// What a line of checks nets after this answer (`after`, the position after it): the
+    /// piece the check took (`first`) and what the checker wins next (`sub`), less the piece
+    /// taken. A pawn given for pieces is no gain (25.3), except for a rook in 2011 (26.6).
+    fn net(self, rs: &RuleSet, after: &Tracked, first: f64, sub: &Won) -> f64 {
+        if self.pawn
+            && sub.gain > 0.0
+            && !(rs.pawn_for_rook_is_gain && sub.targets & rooks(after) != 0)
+        {
+            first - self.worth
+        } else {
+            first + sub.gain - self.worth
+        }
+    }
 }
 
 /// The legal moves of the side to move that give check (a capture of the king is none: the
@@ -2578,21 +2589,13 @@ mod bounded_search_tests {
             })
         };
         for &r in replies.iter() {
-            let lost_piece = id_at(b, r.to());
-            let lost = lost_piece.map(|v| value(rs, b, v)).unwrap_or(0.0);
-            let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(b, v));
+            let taken = Taken::by(rs, b, r);
             let ur = b.play_undo(r);
             if !b.pos.has_legal_move() {
                 out = None;
             }
             let sub = best_gain_plain(az, b, depth.saturating_sub(2));
-            let mut total = first + sub.gain - lost;
-            if lost_pawn_only
-                && sub.gain > 0.0
-                && !(rs.pawn_for_rook_is_gain && sub.targets & rooks(b) != 0)
-            {
-                total = first - lost;
-            }
+            let total = taken.net(rs, b, first, &sub);
             let sub_ids = sub.map(|sq| ids_on(b, sq));
             // An answer that lets the checker mate is lost for the defender (reading
             // `defence-that-allows-mate`).
