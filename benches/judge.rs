@@ -11,7 +11,7 @@
 //! Run only the groups you need, briefly, and compare ratios measured in the same run (the
 //! machine is shared): `cargo bench --bench judge -- classify --warm-up-time 1
 //! --measurement-time 3`. The judge keeps search caches on the thread between classifications
-//! under one rule set (`src/judge/analysis.rs`). Replaying the same games in every iteration
+//! under one rule set (`src/judge/analysis/mod.rs`). Replaying the same games in every iteration
 //! would measure cache hits, so every measured iteration starts cold
 //! ([`xiangqi_rules::judge::clear_caches`]): before each game in the `judge` group, before each
 //! pass over the samples in the `classify` group (caches are kept from move to move within a

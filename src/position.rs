@@ -935,7 +935,7 @@ static NEAR_KING: [u128; 90] = {
     t
 };
 
-// Helpers for the repetition judge (src/judge/analysis.rs): "what could the other side do if
+// Helpers for the repetition judge (src/judge/analysis/): "what could the other side do if
 // it were to move" and "what would this piece reach without that one" need a turn switch
 // without a move, a removed piece and a piece's movement targets whoever is to move.
 impl Position {

@@ -1,0 +1,696 @@
+//! Consecutive checks (连续将军): the threats won by a line of checks (29.1 second form), the
+//! lines that win a capturer back, and the bounded search of a line's worth.
+
+use super::board::{
+    cover_on_board, id_at, id_bit, ids_in, ids_on, is_pawn, squares_of, value, IdSet,
+};
+use super::{ids_fingerprint, Analyzer, Threat, Won};
+use crate::judge::track::{PieceId, Tracked};
+use crate::judge::RuleSet;
+use crate::moves::MAX_MOVES;
+use crate::{Color, Move, MoveList, Piece, Role, Square};
+
+impl Analyzer<'_> {
+    /// Every way the side to move can win material on its next move (the oracle's `threats`).
+    pub fn threats(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
+        let key = (
+            b.pos.hash(),
+            ids_fingerprint(b),
+            checker.map_or(u8::MAX, |c| c.0),
+            self.context_key(b),
+        );
+        if let Some(t) = self.caches.threats.get(&key) {
+            return t.clone();
+        }
+        let out = self.threats_uncached(b, checker);
+        self.caches.threats.insert(key, out.clone());
+        out
+    }
+
+    /// Is `key` (attacker, target) one of [`Analyzer::threats`]`(b, None)`? The same answer,
+    /// searching only the lines of checks the attacker opens, and only when the target is no
+    /// direct threat (a line of checks counts only for a piece that cannot be won directly).
+    pub fn has_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
+        self.with_direct_threats(b, |d| d.iter().any(|t| t.key() == key))
+            || self.has_check_threat(b, key)
+    }
+
+    /// Is `key` (attacker, target) one of the direct threats (not by consecutive checks) of
+    /// [`Analyzer::threats`]`(b, None)`?
+    pub fn is_direct_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
+        self.with_direct_threats(b, |d| d.iter().any(|t| t.key() == key))
+    }
+
+    /// Is `key` (attacker, target) one of the threats by consecutive checks
+    /// (`via_checks`) of [`Analyzer::threats`]`(b, None)`?
+    pub fn has_check_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
+        let (attacker, target) = key;
+        self.check_threat_by(b, Some(attacker), target)
+    }
+
+    /// Is there a threat by consecutive checks (`via_checks`) of [`Analyzer::threats`]`(b,
+    /// None)` to `target`, whichever piece opens it?
+    pub fn has_check_threat_to(&mut self, b: &Tracked, target: PieceId) -> bool {
+        self.check_threat_by(b, None, target)
+    }
+
+    /// A threat by consecutive checks to `target`, opened by `attacker` (any piece: `None`)?
+    fn check_threat_by(&mut self, b: &Tracked, attacker: Option<PieceId>, target: PieceId) -> bool {
+        if self.with_direct_threats(b, |d| d.iter().any(|t| t.target == target)) {
+            return false;
+        }
+        self.check_line_wins(b, attacker, target)
+    }
+
+    /// Does a line of consecutive checks opened by `attacker` (any piece: `None`) win `target`
+    /// (a threat of [`Analyzer::check_threats`], whatever the direct threats)?
+    fn check_line_wins(
+        &mut self,
+        b0: &Tracked,
+        attacker: Option<PieceId>,
+        target: PieceId,
+    ) -> bool {
+        if !self.check_lines_on()
+            || (self.rs.pawn_by_checks_no_gain && is_pawn(b0, target))
+            || b0.square_of(target).is_none()
+        {
+            return false;
+        }
+        let depth = self.rs.chase_search_depth;
+        let mut b = b0.clone();
+        for &k in self.checking_moves(&b).iter() {
+            if attacker.is_some_and(|a| id_at(&b, k.from()) != Some(a)) {
+                continue;
+            }
+            if self.line_wins_piece(&mut b, k, depth, target) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Is `target` one of the pieces [`Analyzer::check_line`] of `k` wins? Those are the pieces
+    /// won after each answer, so once the line is known to hold, the answers are evaluated
+    /// only until one wins `target`.
+    fn line_wins_piece(&mut self, b: &mut Tracked, k: Move, depth: u32, target: PieceId) -> bool {
+        if !self.line_exceeds(b, k, depth, 0.0) {
+            return false;
+        }
+        let rs = self.rs;
+        let first = id_at(b, k.to()).map_or(0.0, |v| value(rs, b, v));
+        let uk = b.play_undo(k);
+        let mut found = false;
+        for r in b.pos.legal_moves() {
+            let taken = Taken::by(rs, b, r);
+            let ur = b.play_undo(r);
+            let won = self.best_gain(b, depth.saturating_sub(2));
+            // As in `check_line_after`. The line holds, so an answer that leaves the checker
+            // nothing is one that lets it mate: it adds no piece won.
+            let total = taken.net(rs, b, first, &won);
+            found = total > 0.0 && ids_on(b, won.targets) & id_bit(target) != 0;
+            b.undo(r, ur);
+            if found {
+                break;
+            }
+        }
+        b.undo(k, uk);
+        found
+    }
+
+    /// Does the rule set count lines of consecutive checks as threats (29.1 second form)?
+    fn check_lines_on(&self) -> bool {
+        // `check_lines` is the chase form, read once per analyzer (CacheKey::of).
+        self.cache_key.check_lines && self.rs.chase_search_depth >= 3
+    }
+
+    fn threats_uncached(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
+        let mut out = self.direct_threats_cached(b);
+        if self.check_lines_on() {
+            let direct: IdSet = out.iter().fold(0, |a, t| a | id_bit(t.target));
+            let depth = self.rs.chase_search_depth;
+            for t in self.check_threats(b, depth, checker) {
+                if direct & id_bit(t.target) == 0 {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// Lines of consecutive checks that end in a gain of material whatever the defender answers
+    /// (29.1 second form). Each threat names the first checking piece and a piece won.
+    fn check_threats(&mut self, b0: &Tracked, depth: u32, checker: Option<PieceId>) -> Vec<Threat> {
+        let mut b = b0.clone();
+        let mut out = Vec::new();
+        for &k in self.checking_moves_ordered(&b).iter() {
+            let attacker = id_at(&b, k.from()).expect("a mover");
+            if checker.is_some_and(|c| c != attacker) {
+                continue;
+            }
+            if let Some(won) = self.check_line_tested_first(&mut b, k, depth) {
+                let gain = won.gain;
+                let ids = won.map(|sq| ids_on(&b, sq));
+                for target in ids_in(ids.targets)
+                    .filter(|t| !(self.rs.pawn_by_checks_no_gain && is_pawn(&b, *t)))
+                {
+                    out.push(Threat {
+                        target,
+                        attacker,
+                        gain,
+                        joint: false,
+                        via_checks: true,
+                        cover: cover_on_board(&b, target),
+                        necessary: 0,
+                        first_capture: id_at(&b, k.to()),
+                        captured_by_kings: ids.by_non_king & id_bit(target) == 0,
+                        captured_by_pawns: ids.by_non_pawn & id_bit(target) == 0,
+                        line_wins: ids.targets,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Reading `capture-answered-by-checks` (2011 24.3, 24.15): after a capture (`a`, the other
+    /// side to move, the capturer on `capturer_sq`), can the other side answer with a line of
+    /// consecutive checks that wins the capturer back and nets more than the capture's `gain`,
+    /// whatever the capturer replies? Then the capture is no gain.
+    pub(super) fn capturer_won_back_by_checks(
+        &mut self,
+        a: &mut Tracked,
+        capturer_sq: Square,
+        gain: f64,
+    ) -> bool {
+        let rs = self.rs;
+        if !rs.won_back_by_checks_is_protection {
+            return false;
+        }
+        if id_at(a, capturer_sq).is_none() {
+            return false;
+        }
+        // Only the lines worth more than `gain` are evaluated in full.
+        let bit = 1u128 << capturer_sq.index();
+        let depth = rs.chase_search_depth;
+        for &k in self.checking_moves(a).iter() {
+            if !self.line_exceeds(a, k, depth, gain) {
+                continue;
+            }
+            if let Some(won) = self.check_line(a, k, depth) {
+                if won.gain > gain && won.targets & bit != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// After the checking move `k`, the least gain the checker is sure of against every answer,
+    /// with the squares (in `b`) of the pieces it wins in the end; `None` when some answer
+    /// leaves it no gain, or when the check mates.
+    pub(super) fn check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<Won> {
+        self.after_check(b, k, |az, a, first| az.check_line_after(a, first, depth))
+    }
+
+    /// Plays the checking move `k`, runs `f` on the position after it with the worth of the
+    /// piece `k` took (0 if none), takes `k` back, and gives the pieces won as their squares.
+    #[inline]
+    fn after_check(
+        &mut self,
+        b: &mut Tracked,
+        k: Move,
+        f: impl FnOnce(&mut Self, &mut Tracked, f64) -> Option<Won>,
+    ) -> Option<Won> {
+        let first = id_at(b, k.to())
+            .map(|v| value(self.rs, b, v))
+            .unwrap_or(0.0);
+        let uk = b.play_undo(k);
+        let r = f(self, b, first);
+        b.undo(k, uk);
+        // The pieces won stand in `b` where they stood after the move (a captured piece never
+        // comes back, and the targets are pieces of the side in check).
+        r.map(|w| w.map(|ids| squares_of(b, ids)))
+    }
+
+    /// [`Analyzer::check_line`], with only the first answer tested before the line is evaluated
+    /// in full (most lines that fail fail there): for the lines of [`Analyzer::check_threats`],
+    /// about half of which hold at the full depth, testing every answer first
+    /// ([`Analyzer::line_exceeds`]) and then evaluating the line again costs more (judge −2%
+    /// instructions). The lines of [`Analyzer::capturer_won_back_by_checks`], which must win
+    /// at least a given worth, are tested against that worth on every answer first.
+    fn check_line_tested_first(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<Won> {
+        self.after_check(b, k, |az, a, first| {
+            let r0 = a.pos.first_legal_move()?;
+            az.answer_leaves(a, r0, first, depth, 0.0)?;
+            az.check_line_after(a, first, depth)
+        })
+    }
+
+    fn check_line_after(&mut self, a: &mut Tracked, first: f64, depth: u32) -> Option<Won> {
+        let rs = self.rs;
+        let mut replies = MoveList::new();
+        a.pos.legal_moves_into(&mut replies);
+        if replies.is_empty() {
+            return None;
+        }
+        // Any answer that leaves no gain ends the line, so captures (the likeliest refutations)
+        // are tried first; the result does not depend on the order.
+        replies.sort_by_key(|r| a.pos.piece_at(r.to()).is_none());
+        let mut worst: Option<f64> = None;
+        // As identities.
+        let mut won = Won::default();
+        for &r in replies.iter() {
+            let taken = Taken::by(rs, a, r);
+            let ur = a.play_undo(r);
+            if !a.pos.has_legal_move() {
+                a.undo(r, ur);
+                return None;
+            }
+            let sub = self.best_gain(a, depth.saturating_sub(2));
+            let total = taken.net(rs, a, first, &sub);
+            let sub_ids = sub.map(|sq| ids_on(a, sq));
+            // An answer that leaves no gain but lets the checker mate is lost for the defender
+            // (reading `defence-that-allows-mate`): it neither refutes the line nor adds a
+            // piece won.
+            let lost_to_mate =
+                total <= 0.0 && self.mate_by_checks_in(a, depth.saturating_sub(2), 0);
+            a.undo(r, ur);
+            if lost_to_mate {
+                continue;
+            }
+            if total <= 0.0 {
+                return None;
+            }
+            worst = Some(worst.map_or(total, |w: f64| w.min(total)));
+            won.targets |= sub_ids.targets;
+            won.by_non_king |= sub_ids.by_non_king;
+            won.by_non_pawn |= sub_ids.by_non_pawn;
+        }
+        if won.targets == 0 {
+            return None;
+        }
+        worst.map(|gain| Won { gain, ..won })
+    }
+
+    /// Is [`Analyzer::check_line`] of the checking move `k` a line (`Some`) worth more than
+    /// `theta`? Every answer must leave the checker more than `theta` (and a gain), and one
+    /// answer at least must leave it a piece won; the first answer that fails ends the search.
+    pub(super) fn line_exceeds(
+        &mut self,
+        b: &mut Tracked,
+        k: Move,
+        depth: u32,
+        theta: f64,
+    ) -> bool {
+        let tau = theta.max(0.0);
+        let Some(first) = self.taken_if_line_may_exceed(b, k, depth, tau) else {
+            return false;
+        };
+        let uk = b.play_undo(k);
+        let r = self.line_exceeds_after(b, first, depth, tau);
+        b.undo(k, uk);
+        r
+    }
+
+    /// The worth of the piece the checking move `k` takes (0 if none), if the line of
+    /// consecutive checks it opens (a search of `depth` plies) could win more than `tau`: it
+    /// wins that piece and what the search after the answer wins, nothing more
+    /// ([`Analyzer::gain_ceiling`], where the piece taken is counted too). `None`: the line
+    /// need not be searched.
+    fn taken_if_line_may_exceed(
+        &mut self,
+        b: &Tracked,
+        k: Move,
+        depth: u32,
+        tau: f64,
+    ) -> Option<f64> {
+        let first = id_at(b, k.to()).map_or(0.0, |v| value(self.rs, b, v));
+        let most = first + self.gain_ceiling(b, b.pos.turn().other(), depth.saturating_sub(2));
+        (most > tau).then_some(first)
+    }
+
+    fn line_exceeds_after(&mut self, a: &mut Tracked, first: f64, depth: u32, tau: f64) -> bool {
+        // The answers are independent tests, so their order does not change the result. Most
+        // lines are refuted by their first answer, which is therefore found without listing the
+        // others.
+        let Some(r0) = a.pos.first_legal_move() else {
+            return false;
+        };
+        // Whether some answer leaves the checker a piece won (the line's targets are not empty),
+        // and the answers for which that is still unknown (`r0`, then indices into `rest`; a
+        // bit set, so that the search allocates nothing).
+        let mut won = false;
+        let r0_unknown = match self.answer_leaves(a, r0, first, depth, tau) {
+            None => return false,
+            Some(p) => {
+                won |= p == Some(true);
+                p.is_none()
+            }
+        };
+        let mut rest = MoveList::new();
+        a.pos.legal_moves_into(&mut rest);
+        let mut unknown = [0u128; MAX_MOVES / 128];
+        for (i, &r) in rest.iter().enumerate() {
+            if r == r0 {
+                continue;
+            }
+            match self.answer_leaves(a, r, first, depth, tau) {
+                None => return false,
+                Some(Some(true)) => won = true,
+                Some(Some(false)) => {}
+                Some(None) => unknown[i / 128] |= 1 << (i % 128),
+            }
+        }
+        if won {
+            return true;
+        }
+        let sub_depth = depth.saturating_sub(2);
+        let pending = std::iter::once(r0).filter(|_| r0_unknown).chain(
+            rest.iter()
+                .enumerate()
+                .filter(|(i, _)| unknown[i / 128] & (1 << (i % 128)) != 0)
+                .map(|(_, &r)| r),
+        );
+        for r in pending {
+            let ur = a.play_undo(r);
+            won = self.gain_exceeds(a, sub_depth, 0.0);
+            a.undo(r, ur);
+            if won {
+                break;
+            }
+        }
+        won
+    }
+
+    /// One answer `r` to the check of [`Analyzer::line_exceeds`] (`a` after the check, the
+    /// checker having taken a piece worth `first`): `None` when it refutes the line (it leaves
+    /// the checker no more than `tau`, or no move at all), else whether it leaves the checker a
+    /// piece won (`None` inside when that is still to be found out).
+    fn answer_leaves(
+        &mut self,
+        a: &mut Tracked,
+        r: Move,
+        first: f64,
+        depth: u32,
+        tau: f64,
+    ) -> Option<Option<bool>> {
+        let rs = self.rs;
+        let sub_depth = depth.saturating_sub(2);
+        let taken = Taken::by(rs, a, r);
+        let (lost, lost_pawn_only) = (taken.worth, taken.pawn);
+        let ur = a.play_undo(r);
+        // An answer after which the checker has no move at all refutes the line too. A gain
+        // above a threshold ≥ 0 is a capture or a check, so it proves a move. `no_gain`: the
+        // answer leaves the checker nothing (then it refutes the line unless the checker can
+        // mate after it, reading `defence-that-allows-mate`).
+        let (ok, positive, has_move, no_gain) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
+            // Whether what follows counts depends on the pieces won (a rook), but it only adds:
+            if first - lost > tau {
+                // the line holds already (whether it wins a piece is found out later if need
+                // be);
+                (true, None, false, false)
+            } else if first - lost > 0.0 && !self.gain_exceeds(a, sub_depth, tau + lost - first) {
+                // not even all that follows would be enough, and the answer leaves a gain;
+                (false, None, false, false)
+            } else {
+                // else in full.
+                let sub = self.best_gain(a, sub_depth);
+                let total = taken.net(rs, a, first, &sub);
+                (
+                    total > tau,
+                    Some(sub.gain > 0.0),
+                    sub.gain > 0.0,
+                    total <= 0.0,
+                )
+            }
+        } else if lost_pawn_only {
+            // Taking the pawn back is all the line is worth, whatever follows (25.3).
+            (first - lost > tau, None, false, first - lost <= 0.0)
+        } else {
+            let th = tau + lost - first;
+            let e = self.gain_exceeds(a, sub_depth, th);
+            let no_gain = !e && (tau <= 0.0 || !self.gain_exceeds(a, sub_depth, lost - first));
+            (e, (e && th >= 0.0).then_some(true), e && th >= 0.0, no_gain)
+        };
+        let res = if !(has_move || a.pos.has_legal_move()) {
+            None
+        } else if ok {
+            Some(positive)
+        } else if no_gain && self.mate_by_checks_in(a, sub_depth, 0) {
+            Some(Some(false))
+        } else {
+            None
+        };
+        a.undo(r, ur);
+        res
+    }
+}
+
+/// The squares of all rooks.
+fn rooks(b: &Tracked) -> u128 {
+    b.pos.pieces(Piece::new(Color::Red, Role::Rook)).0
+        | b.pos.pieces(Piece::new(Color::Black, Role::Rook)).0
+}
+
+/// The piece an answer to a check takes, if any: its worth and whether it is a pawn.
+#[derive(Clone, Copy)]
+struct Taken {
+    worth: f64,
+    pawn: bool,
+}
+
+impl Taken {
+    /// What the answer `r` in `a` (before it is played) takes.
+    fn by(rs: &RuleSet, a: &Tracked, r: Move) -> Taken {
+        let piece = id_at(a, r.to());
+        Taken {
+            worth: piece.map_or(0.0, |v| value(rs, a, v)),
+            pawn: piece.is_some_and(|v| is_pawn(a, v)),
+        }
+    }
+
+    /// What a line of checks nets after this answer (`after`, the position after it): the
+    /// piece the check took (`first`) and what the checker wins next (`sub`), less the piece
+    /// taken. A pawn given for pieces is no gain (25.3), except for a rook in 2011 (26.6).
+    fn net(self, rs: &RuleSet, after: &Tracked, first: f64, sub: &Won) -> f64 {
+        if self.pawn
+            && sub.gain > 0.0
+            && !(rs.pawn_for_rook_is_gain && sub.targets & rooks(after) != 0)
+        {
+            first - self.worth
+        } else {
+            first + sub.gain - self.worth
+        }
+    }
+}
+
+/// The bounded check-line search ([`Analyzer::gain_exceeds`], [`Analyzer::line_exceeds`] and
+/// the pruned [`Analyzer::best_gain`]) against the plain search it replaces, which evaluates
+/// every capture and every line in full (the oracle's way).
+#[cfg(test)]
+mod bounded_search_tests {
+    use super::super::board::{captures_ordered, checking_moves, checking_moves_ordered};
+    use super::super::{clear_caches, Ties};
+    use super::*;
+    use crate::judge::Builtin;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    /// The oracle's `best_gain`, unpruned and uncached.
+    fn best_gain_plain(az: &mut Analyzer<'_>, b: &mut Tracked, depth: u32) -> Won {
+        if depth == 0 {
+            return Won::default();
+        }
+        let mut ties = Ties::default();
+        for m in captures_ordered(b) {
+            let Some(target) = id_at(b, m.to()) else {
+                continue;
+            };
+            let v = value(az.rs, b, target);
+            let capturer = id_at(b, m.from()).expect("a mover");
+            let u = b.play_undo(m);
+            let gain = v - az.see(b, m.to(), 8);
+            let ok = gain > 0.0 && !az.mates_at_once(b);
+            b.undo(m, u);
+            if ok {
+                ties.add(Won::capture(b, capturer, m.to(), gain));
+            }
+        }
+        if depth >= 3 {
+            for k in checking_moves_ordered(b) {
+                if let Some(line) = check_line_plain(az, b, k, depth) {
+                    ties.add(line);
+                }
+            }
+        }
+        ties.best_of()
+    }
+
+    /// The oracle's `check_line`, every answer evaluated in full.
+    fn check_line_plain(
+        az: &mut Analyzer<'_>,
+        b: &mut Tracked,
+        k: Move,
+        depth: u32,
+    ) -> Option<Won> {
+        let rs = az.rs;
+        let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
+        let uk = b.play_undo(k);
+        let replies = b.pos.legal_moves();
+        let mut out = if replies.is_empty() {
+            None
+        } else {
+            Some(Won {
+                gain: f64::INFINITY,
+                ..Won::default()
+            })
+        };
+        for &r in replies.iter() {
+            let taken = Taken::by(rs, b, r);
+            let ur = b.play_undo(r);
+            if !b.pos.has_legal_move() {
+                out = None;
+            }
+            let sub = best_gain_plain(az, b, depth.saturating_sub(2));
+            let total = taken.net(rs, b, first, &sub);
+            let sub_ids = sub.map(|sq| ids_on(b, sq));
+            // An answer that lets the checker mate is lost for the defender (reading
+            // `defence-that-allows-mate`).
+            let lost_to_mate = total <= 0.0 && az.mate_by_checks_in(b, depth.saturating_sub(2), 0);
+            b.undo(r, ur);
+            if lost_to_mate {
+                continue;
+            }
+            if total <= 0.0 {
+                out = None;
+            }
+            out = out.map(|w| Won {
+                gain: w.gain.min(total),
+                targets: w.targets | sub_ids.targets,
+                by_non_king: w.by_non_king | sub_ids.by_non_king,
+                by_non_pawn: w.by_non_pawn | sub_ids.by_non_pawn,
+            });
+        }
+        b.undo(k, uk);
+        out.filter(|w| w.targets != 0)
+            .map(|w| w.map(|ids| squares_of(b, ids)))
+    }
+
+    /// A position with the kings and a few attacking pieces placed at random (lines of checks
+    /// are frequent there).
+    fn sparse(rng: &mut impl Rng) -> crate::Position {
+        use Color::{Black, Red};
+        use Role::{Advisor, Cannon, Elephant, Horse, King, Pawn, Rook};
+        loop {
+            let mut board = [None; 90];
+            let at = |rank: usize, file: usize| rank * 9 + file;
+            board[at(rng.gen_range(7..10), rng.gen_range(3..6))] = Some(Piece::new(Black, King));
+            board[at(rng.gen_range(0..3), rng.gen_range(3..6))] = Some(Piece::new(Red, King));
+            let mut pieces = [
+                (Red, Rook),
+                (Red, Rook),
+                (Red, Horse),
+                (Red, Cannon),
+                (Red, Pawn),
+                (Black, Rook),
+                (Black, Horse),
+                (Black, Cannon),
+                (Black, Advisor),
+                (Black, Advisor),
+                (Black, Elephant),
+            ];
+            pieces.shuffle(rng);
+            for &(c, r) in pieces.iter().take(rng.gen_range(4..9)) {
+                let i = rng.gen_range(0..90);
+                if board[i].is_none() {
+                    board[i] = Some(Piece::new(c, r));
+                }
+            }
+            let turn = if rng.gen_bool(0.5) { Red } else { Black };
+            let setup = crate::Setup {
+                board,
+                turn,
+                halfmoves: 0,
+                fullmoves: 1,
+            };
+            if let Ok(p) = crate::Position::from_setup(&setup) {
+                if !p.is_check() || rng.gen_bool(0.2) {
+                    return p;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bounded_search_gives_the_plain_answers() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let (mut lines, mut won, mut gains, mut ceiling_cuts) = (0, 0, 0, 0);
+        for id in ["cxa-1999", "cxa-2011"] {
+            let rs = RuleSet::builtin(id).unwrap();
+            for _ in 0..600 {
+                let mut b = Tracked::new(sparse(&mut rng));
+                let fen = b.pos.to_fen();
+                clear_caches();
+                let mut az = Analyzer::new(rs);
+                for depth in [3, 5, 7] {
+                    let plain = best_gain_plain(&mut az, &mut b.clone(), depth);
+                    assert_eq!(az.best_gain(&mut b, depth), plain, "{fen} depth {depth}");
+                    let them = b.pos.turn().other();
+                    assert!(
+                        plain.gain <= az.gain_ceiling(&b, them, depth),
+                        "{fen} {depth}"
+                    );
+                    gains += usize::from(plain.gain > 0.0);
+                    for theta in [0.0, 0.5, 1.0, 2.0, 3.5, 4.5, 9.0] {
+                        assert_eq!(
+                            az.gain_exceeds(&mut b, depth, theta),
+                            plain.gain > theta,
+                            "{fen} depth {depth} theta {theta}"
+                        );
+                    }
+                    for k in checking_moves(&mut b) {
+                        let plain = check_line_plain(&mut az, &mut b.clone(), k, depth);
+                        let most = id_at(&b, k.to()).map_or(0.0, |v| value(rs, &b, v))
+                            + az.gain_ceiling(&b, them, depth - 2);
+                        assert!(plain.is_none_or(|w| w.gain <= most), "{fen} {k} {depth}");
+                        lines += 1;
+                        won += usize::from(plain.is_some());
+                        assert_eq!(az.check_line(&mut b, k, depth), plain, "{fen} {k} {depth}");
+                        assert_eq!(
+                            az.check_line_tested_first(&mut b, k, depth),
+                            plain,
+                            "{fen} {k} {depth}"
+                        );
+                        // The pieces the line wins, asked one at a time.
+                        for sq in b.pos.by_color(them) {
+                            let Some(id) = id_at(&b, sq) else { continue };
+                            let wins =
+                                plain.is_some_and(|w| w.targets & (1u128 << sq.index()) != 0);
+                            assert_eq!(
+                                az.line_wins_piece(&mut b, k, depth, id),
+                                wins,
+                                "{fen} {k} depth {depth} piece {sq}"
+                            );
+                        }
+                        for theta in [0.0, 1.0, 2.0, 4.5, 9.0, 13.0] {
+                            let skipped = az.taken_if_line_may_exceed(&b, k, depth, theta);
+                            ceiling_cuts += usize::from(skipped.is_none());
+                            assert_eq!(
+                                az.line_exceeds(&mut b, k, depth, theta),
+                                plain.is_some_and(|w| w.gain > theta),
+                                "{fen} {k} depth {depth} theta {theta}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{lines} lines, {won} won, {gains} gains, {ceiling_cuts} cut by the ceiling");
+        // The positions exercise the search: lines that win and lines that do not, and
+        // thresholds the ceiling answers without a search.
+        assert!(
+            lines > 500 && won > 30 && gains > 100 && ceiling_cuts > 100,
+            "{lines} lines, {won} won, {gains} gains, {ceiling_cuts} cut by the ceiling"
+        );
+    }
+}

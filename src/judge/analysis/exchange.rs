@@ -1,0 +1,503 @@
+//! The exchange (兑换): the static exchange on a point, the direct threats (a capture with
+//! gain, the chase test of 29.1 first form and the exchange forms), and the best gain a side can
+//! force by captures and lines of checks, with its bounded variants.
+
+use super::board::{
+    captures_on, captures_ordered, captures_ordered_into, could_move, id_at, id_bit, ids_in,
+    is_king, is_material, is_pawn, only_blocks, piece_value, reach_of, role_id, squares_of, value,
+    IdSet,
+};
+use super::{ids_fingerprint, worth_step, Analyzer, Ceilings, Cover, Threat, Ties, Won};
+use crate::judge::track::{PieceId, Tracked};
+use crate::judge::RuleSet;
+use crate::{Color, Move, MoveList, Piece, Role, Square};
+
+impl Analyzer<'_> {
+    /// Static exchange on `sq` for the side to move (the oracle's `see` with no restriction):
+    /// the best net material it can force there (≥ 0), a capture after which the other side
+    /// mates at once never being worth making (29.4).
+    pub fn see(&mut self, b: &mut Tracked, sq: Square, depth: u32) -> f64 {
+        if depth == 0 {
+            return 0.0;
+        }
+        let Some(victim) = id_at(b, sq) else {
+            return 0.0;
+        };
+        // Most points asked about cannot be taken at all: that is found without the cache.
+        let caps = captures_on(b, sq);
+        if caps.is_empty() {
+            return 0.0;
+        }
+        let key = (
+            b.pos.hash(),
+            sq.index() as u8,
+            depth,
+            squares_of(b, self.offered),
+        );
+        if let Some(&v) = self.caches.sees.get(&key) {
+            return v;
+        }
+        let v = value(self.rs, b, victim);
+        let mut best = 0.0;
+        for m in caps {
+            let u = b.play_undo(m);
+            let g = v - self.see(b, sq, depth - 1);
+            if g > best && !self.mates_at_once(b) {
+                best = g;
+            }
+            b.undo(m, u);
+        }
+        self.caches.sees.insert(key, best);
+        best
+    }
+
+    /// [`Analyzer::direct_threats`], cached with the threats.
+    pub(super) fn direct_threats_cached(&mut self, b: &Tracked) -> Vec<Threat> {
+        self.with_direct_threats(b, |d| d.to_vec())
+    }
+
+    /// `f` of [`Analyzer::direct_threats`], cached with the threats, without copying them.
+    pub(super) fn with_direct_threats<T>(
+        &mut self,
+        b: &Tracked,
+        f: impl FnOnce(&[Threat]) -> T,
+    ) -> T {
+        let key = (
+            b.pos.hash(),
+            ids_fingerprint(b),
+            u8::MAX - 1,
+            self.context_key(b),
+        );
+        if let Some(d) = self.caches.threats.get(&key) {
+            return f(d);
+        }
+        let d = self.direct_threats(b);
+        let r = f(&d);
+        self.caches.threats.insert(key, d);
+        r
+    }
+
+    /// Direct captures with gain (29.1 first form and the exchange form).
+    fn direct_threats(&mut self, b0: &Tracked) -> Vec<Threat> {
+        let rs = self.rs;
+        let mut b = b0.clone();
+        let me = b.pos.turn();
+        let mut out: Vec<Threat> = Vec::new();
+        let follow_up = rs.exchange_over_two_squares;
+        let winnable_now = if follow_up {
+            self.direct_plain_targets(&mut b)
+        } else {
+            0
+        };
+        for &m in self.captures(&b).iter() {
+            let Some(target) = id_at(&b, m.to()) else {
+                continue;
+            };
+            if !is_material(&b, target) {
+                continue;
+            }
+            let attacker = id_at(&b, m.from()).expect("a mover");
+            let tval = value(rs, &b, target);
+            let attacker_is_pawn = is_pawn(&b, attacker);
+            let pawn_ok = pawn_trade_is_gain(rs, &b, target);
+            let u = b.play_undo(m);
+            let back = self.see(&mut b, m.to(), 8);
+            let mut gain = tval - back;
+            if gain <= 0.0 && follow_up {
+                gain = gain.max(self.exchange_with_follow_up(&mut b, m, tval, winnable_now));
+            }
+            if rs.exchange_answered_anywhere && gain > 0.0 {
+                gain = gain.min(tval - self.answer_elsewhere(b0, &mut b, m.to(), tval));
+            }
+            let skip = gain <= 0.0
+                || self.mates_at_once(&mut b)
+                || self.capturer_won_back_by_checks(&mut b, m.to(), gain);
+            let recaptures = !skip && !captures_on(&b, m.to()).is_empty();
+            b.undo(m, u);
+            if skip {
+                continue;
+            }
+            if attacker_is_pawn && back > 0.0 && !pawn_ok {
+                continue;
+            }
+            out.push(Threat {
+                target,
+                attacker,
+                gain,
+                joint: false,
+                via_checks: false,
+                cover: if recaptures {
+                    Cover::Underprotected
+                } else {
+                    Cover::Unprotected
+                },
+                necessary: 0,
+                first_capture: None,
+                captured_by_kings: is_king(&b, attacker),
+                captured_by_pawns: attacker_is_pawn,
+                line_wins: id_bit(target),
+            });
+        }
+        if rs.joint_chase {
+            let targets: IdSet = out.iter().fold(0, |a, t| a | id_bit(t.target));
+            for target in ids_in(targets) {
+                // A piece won only across two squares (exchange-removes-protector) is no joint
+                // chase.
+                if !self.winnable(&b, target) {
+                    continue;
+                }
+                let t_sq = b.square_of(target).expect("on board");
+                let protectors: Vec<Square> = b
+                    .ids_of(me.other())
+                    .filter(|q| *q != target)
+                    .filter_map(|q| {
+                        let s = b.square_of(q)?;
+                        let p = b.pos.piece_at(s)?;
+                        could_move(p, s, t_sq).then_some(s)
+                    })
+                    .collect();
+                let candidates: Vec<PieceId> = b
+                    .ids_of(me)
+                    .filter(|p| !is_king(&b, *p))
+                    .filter(|p| {
+                        let s = b.square_of(*p).expect("on board");
+                        let pc = b.pos.piece_at(s).expect("on board");
+                        could_move(pc, s, t_sq) || protectors.iter().any(|q| could_move(pc, s, *q))
+                    })
+                    .collect();
+                let mut necessary: IdSet = 0;
+                for p in candidates {
+                    if only_blocks(&b, target, p) {
+                        continue;
+                    }
+                    let w = b.without(b.square_of(p).expect("on board"));
+                    if !self.winnable(&w, target) {
+                        necessary |= id_bit(p);
+                    }
+                }
+                let lesser = role_id(&b, target) == "rook"
+                    && out.iter().any(|t| {
+                        t.target == target && value(rs, &b, t.attacker) < value(rs, &b, target)
+                    });
+                let joint = necessary.count_ones() >= 2 && !lesser;
+                for t in out.iter_mut().filter(|t| t.target == target) {
+                    t.joint = joint;
+                    t.necessary = necessary;
+                }
+            }
+        }
+        out
+    }
+
+    /// The pieces the side to move can win by a direct capture now (the targets of the oracle's
+    /// `direct_threats_plain`).
+    fn direct_plain_targets(&mut self, b: &mut Tracked) -> IdSet {
+        let mut out = 0;
+        for m in captures_ordered(b) {
+            let Some(target) = id_at(b, m.to()) else {
+                continue;
+            };
+            let v = value(self.rs, b, target);
+            let u = b.play_undo(m);
+            let ok = v - self.see(b, m.to(), 8) > 0.0 && !self.mates_at_once(b);
+            b.undo(m, u);
+            if ok {
+                out |= id_bit(target);
+            }
+        }
+        out
+    }
+
+    /// The complete exchange across two squares (reading `exchange-removes-protector`): `a` is
+    /// the position after the capture `m` of a piece worth `v`; if the other side recaptures,
+    /// the capturer may instead take elsewhere a piece it could not win before (not in
+    /// `winnable_now`). The net gain the other side's best answer leaves the capturer.
+    fn exchange_with_follow_up(
+        &mut self,
+        a: &mut Tracked,
+        m: Move,
+        v: f64,
+        winnable_now: IdSet,
+    ) -> f64 {
+        let rs = self.rs;
+        let capturer = id_at(a, m.to()).expect("the capturer");
+        let vc = value(rs, a, capturer);
+        let mut worst = v;
+        for r in captures_on(a, m.to()) {
+            let ur = a.play_undo(r);
+            if self.mates_at_once(a) {
+                a.undo(r, ur);
+                continue;
+            }
+            let mut best = self.see(a, m.to(), 7);
+            let moves = a.pos.legal_moves();
+            for &f in moves.iter() {
+                let Some(t) = id_at(a, f.to()) else {
+                    continue;
+                };
+                if f.to() == m.to() || winnable_now & id_bit(t) != 0 || !is_material(a, t) {
+                    continue;
+                }
+                let vt = value(rs, a, t);
+                let uf = a.play_undo(f);
+                let g = vt - self.see(a, f.to(), 8);
+                if g > best && !self.mates_at_once(a) {
+                    best = g;
+                }
+                a.undo(f, uf);
+            }
+            a.undo(r, ur);
+            worst = worst.min(v - vc + best);
+        }
+        worst
+    }
+
+    /// Can the side to move win `target` by a direct capture and the exchange that follows?
+    fn winnable(&mut self, b0: &Tracked, target: PieceId) -> bool {
+        let Some(sq) = b0.square_of(target) else {
+            return false;
+        };
+        let mut b = b0.clone();
+        let v = value(self.rs, &b, target);
+        for m in captures_on(&b, sq) {
+            let u = b.play_undo(m);
+            let won = v - self.see(&mut b, sq, 8) > 0.0
+                && !(self.rs.exchange_answered_anywhere
+                    && v - self.answer_elsewhere(b0, &mut b, sq, v) <= 0.0);
+            b.undo(m, u);
+            if won {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Reading `complete-exchange-any-square` (the oracle's `answer_elsewhere`): after a
+    /// capture on `sq` (`b` before it, `a` after it, the other side to move), the best net
+    /// material the other side can win instead of recapturing, by taking elsewhere a piece that
+    /// is newly en prise: taken by a piece that already attacked its point, not winnable before
+    /// the move (before the capture when no move is given), not the piece that has just moved,
+    /// and not guarded before by a capturer that is that piece.
+    ///
+    /// The search stops once the answer reaches `enough` (the piece the capture took): the
+    /// capture then wins nothing, whatever the exact answer.
+    fn answer_elsewhere(&mut self, b: &Tracked, a: &mut Tracked, sq: Square, enough: f64) -> f64 {
+        let rs = self.rs;
+        let capturer = id_at(a, sq).expect("the capturer");
+        let capturer_was_on = b.square_of(capturer);
+        let moved = self.after_move.as_ref().map(|m| m.moved);
+        let capturer_is_moved = moved == Some(capturer);
+        // What the other side could already win before the move (before the capture when no
+        // move is given) is no answer: that position, with the other side to move, copied on
+        // first need.
+        let mut them_before: Option<Tracked> = None;
+        let mut best = 0.0;
+        let captures = self.captures(a);
+        for &c in captures.iter() {
+            if best >= enough {
+                break;
+            }
+            if c.to() == sq {
+                continue;
+            }
+            let Some(victim) = id_at(a, c.to()) else {
+                continue;
+            };
+            if !is_material(a, victim) || moved == Some(victim) {
+                continue;
+            }
+            // An answer wins at most the piece it takes.
+            let vt = value(rs, a, victim);
+            if vt <= best {
+                continue;
+            }
+            let answerer = id_at(a, c.from()).expect("a mover");
+            if reach_of(b, answerer) & (1u128 << c.to().index()) == 0 {
+                continue;
+            }
+            if capturer_is_moved && capturer_was_on.is_some_and(|g| b.pos.guards(g, c.to())) {
+                continue;
+            }
+            let before = them_before.get_or_insert_with(|| match &self.after_move {
+                Some(m) => m.them_before.clone(),
+                None => b.passed(),
+            });
+            if self.see(before, c.to(), 8) > 0.0 {
+                continue;
+            }
+            let u = a.play_undo(c);
+            let g = vt - self.see(a, c.to(), 8);
+            if g > best && !self.mates_at_once(a) {
+                best = g;
+            }
+            a.undo(c, u);
+        }
+        best
+    }
+
+    /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
+    /// line, with the squares of the pieces it wins. Ways of equal gain are combined as the
+    /// oracle's `Won::best_of` does ([`Ties`], reading `equal-gains-together`).
+    pub(super) fn best_gain(&mut self, b: &mut Tracked, depth: u32) -> Won {
+        if depth == 0 {
+            return Won::default();
+        }
+        let key = (b.pos.hash(), ids_fingerprint(b), depth, self.context_key(b));
+        if let Some(&r) = self.caches.gains.get(&key) {
+            return r;
+        }
+        // Only ways worth at least the best so far are evaluated: with the step of the worths
+        // (every built-in rule set has one), those above half a step below it.
+        let step = *self.worth_step.get_or_insert_with(|| worth_step(self.rs));
+        let floor = |best: f64| match step {
+            Some(q) if best > 0.0 => best - q / 2.0,
+            _ => best,
+        };
+        let mut ties = Ties::default();
+        let mut caps = MoveList::new();
+        captures_ordered_into(b, &mut caps);
+        for &m in caps.iter() {
+            if let Some(gain) = self.capture_gain_above(b, m, floor(ties.best.gain)) {
+                let capturer = id_at(b, m.from()).expect("a mover");
+                ties.add(Won::capture(b, capturer, m.to(), gain));
+            }
+        }
+        if depth >= 3 {
+            for &k in self.checking_moves_ordered(b).iter() {
+                if !self.line_exceeds(b, k, depth, floor(ties.best.gain)) {
+                    continue;
+                }
+                if let Some(line) = self.check_line(b, k, depth) {
+                    ties.add(line);
+                }
+            }
+        }
+        let best = ties.best_of();
+        self.caches.gains.insert(key, best);
+        best
+    }
+
+    /// Is [`Analyzer::best_gain`] above `theta`? The same answer, found without evaluating
+    /// every capture and check line in full: a capture of a piece worth at most `theta` is
+    /// skipped, the first capture or line above `theta` ends the search, and a line is refuted
+    /// by its first answer that leaves no more than `theta` ([`Analyzer::line_exceeds`]).
+    pub(super) fn gain_exceeds(&mut self, b: &mut Tracked, depth: u32, theta: f64) -> bool {
+        if theta < 0.0 {
+            return true;
+        }
+        if depth == 0 {
+            return false;
+        }
+        let key = (b.pos.hash(), ids_fingerprint(b), depth, self.context_key(b));
+        if let Some(&Won { gain: g, .. }) = self.caches.gains.get(&key) {
+            return g > theta;
+        }
+        let (lo, hi) = self
+            .caches
+            .gain_bounds
+            .get(&key)
+            .copied()
+            .unwrap_or((f64::NEG_INFINITY, f64::INFINITY));
+        if lo >= theta {
+            return true;
+        }
+        if hi <= theta {
+            return false;
+        }
+        let mut found = self.capture_exceeds(b, theta);
+        if !found && depth >= 3 {
+            for &k in self.checking_moves(b).iter() {
+                if self.line_exceeds(b, k, depth, theta) {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        let e = self
+            .caches
+            .gain_bounds
+            .entry(key)
+            .or_insert((f64::NEG_INFINITY, f64::INFINITY));
+        if found {
+            e.0 = e.0.max(theta);
+        } else {
+            e.1 = e.1.min(theta);
+        }
+        found
+    }
+
+    /// The most [`Analyzer::best_gain`] of `depth` plies can win for the side that is not
+    /// `victims` ([`Ceilings`]): the worth of the `(depth + 1) / 2` most valuable pieces of
+    /// `victims` other than its king.
+    pub(super) fn gain_ceiling(&mut self, b: &Tracked, victims: Color, depth: u32) -> f64 {
+        let rs = self.rs;
+        let ceilings = self.ceilings.get_or_insert_with(|| Ceilings::of(rs));
+        let mut takes = depth.div_ceil(2);
+        let mut most = 0.0;
+        for &(role, worth) in &ceilings.0 {
+            if takes == 0 {
+                break;
+            }
+            let n = b
+                .pos
+                .pieces(Piece::new(victims, role))
+                .0
+                .count_ones()
+                .min(takes);
+            most += f64::from(n) * worth;
+            takes -= n;
+        }
+        most
+    }
+
+    /// Does a capture with gain (the exchange on its point, no mate at once after it) win more
+    /// than `theta` (≥ 0)? Only pieces worth more than `theta` are tried: the exchange never
+    /// wins more than the piece taken first.
+    fn capture_exceeds(&mut self, b: &mut Tracked, theta: f64) -> bool {
+        // Most of these questions come with a threshold no piece of the other side is worth
+        // (more than half of them in the classification benchmark, in sparse endings): then no
+        // capture is listed at all.
+        if !self.has_piece_above(b, theta) {
+            return false;
+        }
+        let mut caps = MoveList::new();
+        b.pos.legal_captures_into(&mut caps);
+        caps.iter()
+            .any(|&m| self.capture_gain_above(b, m, theta).is_some())
+    }
+
+    /// Has the side not to move a piece worth more than `theta` other than its king (a piece
+    /// [`Analyzer::capture_gain_above`] would try)? Its king is never taken: the searches ask
+    /// after a legal move of that side, which leaves its king unattacked.
+    fn has_piece_above(&self, b: &Tracked, theta: f64) -> bool {
+        let pos = &b.pos;
+        let them = pos.turn().other();
+        debug_assert!(!pos.king_attacked(them));
+        let kings = pos.pieces(Piece::new(them, Role::King)).0;
+        (crate::Bitboard(pos.by_color(them).0 & !kings)).any(|sq| {
+            let p = pos.piece_at(sq).expect("a piece of the side");
+            piece_value(self.rs, p, sq) > theta
+        })
+    }
+
+    /// The gain of the capture `m` (the piece taken less the exchange that follows on its
+    /// point) when it is above `floor` (≥ 0) and the other side cannot mate at once after it.
+    /// A piece worth at most `floor` is not tried: the exchange never wins more than the piece
+    /// taken first.
+    fn capture_gain_above(&mut self, b: &mut Tracked, m: Move, floor: f64) -> Option<f64> {
+        let v = value(self.rs, b, id_at(b, m.to())?);
+        if v <= floor {
+            return None;
+        }
+        let u = b.play_undo(m);
+        let gain = v - self.see(b, m.to(), 8);
+        let ok = gain > floor && !self.mates_at_once(b);
+        b.undo(m, u);
+        ok.then_some(gain)
+    }
+}
+
+/// Is giving up pawns for `target` a gain? (25.3: never; 2011 26.6: for a rook.)
+pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> bool {
+    rs.pawn_for_rook_is_gain && role_id(b, target) == "rook"
+}
