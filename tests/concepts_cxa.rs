@@ -156,6 +156,48 @@ fn a_piece_that_only_blocks_a_protector_is_no_partner() {
     assert_eq!(articles_at(&j, 5), vec!["24.3".to_string()], "{j}");
 }
 
+/// Interpretation `joint-chase-necessary` (24.17): a piece needed only to keep an enemy line
+/// closed is no partner, even when it could take the target too (图28's horse and elephant).
+///
+/// Black's horse comes to e8 and attacks the unprotected cannon g9; so does the elephant e7. Red's
+/// cannon e2 (over the pawn e3) would check the king e9 as soon as the file opened: without the
+/// elephant the horse could not leave e8, without the horse the elephant could not leave e7. Each
+/// is needed only as the other's obstacle: the horse's move is a single chase (24.3 alone, no
+/// 24.17), not a horse+elephant joint chase.
+#[test]
+fn a_piece_that_only_keeps_an_enemy_line_closed_is_no_partner() {
+    let fen = "4k1C2/9/4b1n2/9/9/9/4P4/4C4/9/3K5 b - - 0 1";
+    let moves = "g7e8 d0d1 e8g7 d1d0 g7e8 d0d1 e8g7 d1d0";
+    let j = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(
+        cycle_move(&j, 5)["targets"],
+        serde_json::json!(["g9"]),
+        "{j}"
+    );
+    assert_eq!(articles_at(&j, 5), vec!["24.3".to_string()], "{j}");
+}
+
+/// Interpretation `joint-chase-necessary` (24.17; 参考图33 "炮捉车"): the screen (炮架) of the
+/// capturing cannon serves by its point and is no partner.
+///
+/// Black's cannon comes to a4 and attacks the unprotected horse g4 over its own cannon f4, which
+/// cannot take the horse itself (it stands next to it). The move is a single chase of an
+/// unprotected piece, not a joint chase of the two cannons.
+#[test]
+fn a_cannon_screen_is_no_partner() {
+    let fen = "4k4/9/9/9/c8/5cN2/9/9/9/3K5 b - - 0 1";
+    let moves = "a5a4 d0d1 a4a5 d1d0 a5a4 d0d1 a4a5 d1d0";
+    let j = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(
+        cycle_move(&j, 5)["targets"],
+        serde_json::json!(["g4"]),
+        "{j}"
+    );
+    assert_eq!(articles_at(&j, 5), vec!["24.3".to_string()], "{j}");
+}
+
 /// Interpretation `complete-exchange-any-square` (24.3, the complete exchange; 参考图13, 18, 19):
 /// the other side may answer a capture by taking, elsewhere, a piece the capture leaves newly en
 /// prise, so a capture that costs such a piece is no threat, and the move that removes the cost

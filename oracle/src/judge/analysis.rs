@@ -327,7 +327,9 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
     }
     // Joint chase (24.17): the gain needs two or more of the side's pieces: taking any one of
     // them away (a capturer, a second capturer, the piece that pins the protector) leaves no
-    // gain (reading `joint-chase-necessary`).
+    // gain; a piece that serves only by its point (a cannon's screen, an obstacle in an enemy
+    // line) takes no part (reading `joint-chase-necessary`). A chase of a rook is judged so too:
+    // no rule makes a rook chased by a lesser piece single by its kind.
     if rs.joint_chase {
         let targets: BTreeSet<PieceId> = out.iter().map(|t| t.target).collect();
         for target in targets {
@@ -358,16 +360,10 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                             .any(|q| spec.could_move(p.role, p.side, s, *q))
                 })
                 .map(|p| p.id)
-                .filter(|p| !only_blocks(b, target, *p))
                 .filter(|p| !winnable(cx, &without(b, b.square_of(*p).expect("on board")), target))
+                .filter(|p| !serves_only_by_its_point(cx, b, target, *p))
                 .collect();
-            // A rook attacked by a lesser piece is won by that piece alone (2011 26.8: a chase of
-            // a rook is a chase of a rook whatever else takes part; reading `grave-joint`).
-            let lesser = role_id(b, target) == "rook"
-                && out
-                    .iter()
-                    .any(|t| t.target == target && value(rs, b, t.attacker) < value(rs, b, target));
-            let joint = necessary.len() >= 2 && !lesser;
+            let joint = necessary.len() >= 2;
             for t in out.iter_mut().filter(|t| t.target == target) {
                 t.joint = joint;
                 t.necessary = necessary.clone();
@@ -444,36 +440,58 @@ fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64
     })
 }
 
-/// Does the piece `p` (of the side to move) only stand in the way of a protector of `target`
-/// (断根, reading `joint-chase-necessary`)? After a capture of the target by another piece, the
-/// other side could take back on its square if `p` were not there; and `p` neither captures the
-/// target nor is the screen of a piece that does. Such a piece leaves the target unprotected;
-/// it is no partner of a joint chase (24.17).
-fn only_blocks(b: &Board, target: PieceId, p: PieceId) -> bool {
+/// Does the piece `p` (of the side to move) serve the winning of `target` only by its point, not
+/// by a move of its own (reading `joint-chase-necessary`)? Either it is the screen (炮架) of a
+/// cannon that captures the target and cannot capture the target itself, or it is an obstacle
+/// in an enemy line: some other piece captures the target, and with `p` then off the board an
+/// enemy piece would reach the target's point (a recapture: 断根) or the capturer's king (the
+/// capture would expose it), while with `p` and those enemy pieces off the board the target is
+/// won again. Such a piece is no partner of a joint chase (24.17: the partners seize the target
+/// together).
+fn serves_only_by_its_point(cx: &Ctx, b: &Board, target: PieceId, p: PieceId) -> bool {
     let (Some(t_sq), Some(p_sq)) = (b.square_of(target), b.square_of(p)) else {
         return false;
     };
     let me = b.piece(p).side;
-    let reaches = |x: &Board, id: PieceId| reach_of(x, id).contains(&t_sq);
-    if reaches(b, p) {
-        return false;
-    }
-    let w = without(b, p_sq);
-    let screens = b
+    let Some(king) = b
         .pieces_of(me)
-        .any(|q| q.id != p && reaches(b, q.id) && !reaches(&w, q.id));
-    if screens {
+        .find(|k| is_king(b, k.id))
+        .and_then(|k| k.square)
+    else {
         return false;
+    };
+    let reaches = |x: &Board, id: PieceId, sq: Coord| reach_of(x, id).contains(&sq);
+    let w = without(b, p_sq);
+    // The screen (炮架) of a cannon that captures the target serves by its point too, unless
+    // it could capture the target itself.
+    if b.pieces_of(me)
+        .any(|q| q.id != p && reaches(b, q.id, t_sq) && !reaches(&w, q.id, t_sq))
+    {
+        return !reaches(b, p, t_sq);
     }
-    captures_on(b, t_sq).into_iter().any(|c| {
-        let mut a = b.clone();
-        apply(&mut a, c);
-        let aw = without(&a, p_sq);
-        let opens = a
-            .pieces_of(me.opponent())
-            .any(|q| !reaches(&a, q.id) && reaches(&aw, q.id));
-        opens
-    })
+    captures_on(b, t_sq)
+        .into_iter()
+        .filter(|c| b.piece_id_at(c.from) != Some(p))
+        .any(|c| {
+            let mut a = b.clone();
+            apply(&mut a, c);
+            let aw = without(&a, p_sq);
+            let opened: Vec<Coord> = a
+                .pieces_of(me.opponent())
+                .filter(|e| !is_king(&a, e.id))
+                .filter(|e| {
+                    [t_sq, king]
+                        .iter()
+                        .any(|&sq| !reaches(&a, e.id, sq) && reaches(&aw, e.id, sq))
+                })
+                .filter_map(|e| e.square)
+                .collect();
+            if opened.is_empty() {
+                return false;
+            }
+            let cleared = opened.iter().fold(w.clone(), |x, &sq| without(&x, sq));
+            winnable(cx, &cleared, target)
+        })
 }
 
 /// Can the side to move win `target` by a direct capture and the exchange that follows? (The

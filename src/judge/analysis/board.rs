@@ -451,38 +451,6 @@ fn capturable_by_from_list(b: &Tracked, from: Square) -> Vec<PieceId> {
     v.into_iter().map(|x| x.1).collect()
 }
 
-/// Does the piece `p` (of the side to move) only stand in the way of a protector of `target`
-/// (断根; the oracle's `only_blocks`, reading `joint-chase-necessary`)? After a capture of the
-/// target by another piece, the other side could take back if `p` were not there; and `p`
-/// neither captures the target nor screens a piece that does.
-pub(super) fn only_blocks(b: &Tracked, target: PieceId, p: PieceId) -> bool {
-    let (Some(t_sq), Some(p_sq), Some(pc)) = (b.square_of(target), b.square_of(p), b.piece(p))
-    else {
-        return false;
-    };
-    let me = pc.color;
-    let bit = 1u128 << t_sq.index();
-    let reaches = |x: &Tracked, id: PieceId| reach_of(x, id) & bit != 0;
-    if reaches(b, p) {
-        return false;
-    }
-    let w = b.without(p_sq);
-    if b.ids_of(me)
-        .any(|q| q != p && reaches(b, q) && !reaches(&w, q))
-    {
-        return false;
-    }
-    captures_on(b, t_sq).iter().any(|&c| {
-        let mut a = b.clone();
-        a.play(c);
-        let aw = a.without(p_sq);
-        let opens = a
-            .ids_of(me.other())
-            .any(|q| !reaches(&a, q) && reaches(&aw, q));
-        opens
-    })
-}
-
 /// How a piece won by a line of consecutive checks stands (the oracle's `cover_on_board`,
 /// reading `protection-of-a-piece-won-by-checks`): unprotected only when no other piece of its
 /// side guards its point on the board.

@@ -4,8 +4,7 @@
 
 use super::board::{
     captures_on, captures_ordered, captures_ordered_into, could_move, id_at, id_bit, ids_in,
-    is_king, is_material, is_pawn, only_blocks, piece_value, reach_of, role_id, squares_of, value,
-    IdSet,
+    is_king, is_material, is_pawn, piece_value, reach_of, role_id, squares_of, value, IdSet,
 };
 use super::{ids_fingerprint, worth_step, Analyzer, Ceilings, Cover, Threat, Ties, Won};
 use crate::judge::track::{PieceId, Tracked};
@@ -165,21 +164,16 @@ impl Analyzer<'_> {
                         could_move(pc, s, t_sq) || protectors.iter().any(|q| could_move(pc, s, *q))
                     })
                     .collect();
+                // A piece that serves only by its point (a screen, an obstacle in an enemy line)
+                // takes no part; a rook is judged like any other target.
                 let mut necessary: IdSet = 0;
                 for p in candidates {
-                    if only_blocks(&b, target, p) {
-                        continue;
-                    }
                     let w = b.without(b.square_of(p).expect("on board"));
-                    if !self.winnable(&w, target) {
+                    if !self.winnable(&w, target) && !self.serves_only_by_its_point(&b, target, p) {
                         necessary |= id_bit(p);
                     }
                 }
-                let lesser = role_id(&b, target) == "rook"
-                    && out.iter().any(|t| {
-                        t.target == target && value(rs, &b, t.attacker) < value(rs, &b, target)
-                    });
-                let joint = necessary.count_ones() >= 2 && !lesser;
+                let joint = necessary.count_ones() >= 2;
                 for t in out.iter_mut().filter(|t| t.target == target) {
                     t.joint = joint;
                     t.necessary = necessary;
@@ -250,6 +244,56 @@ impl Analyzer<'_> {
             worst = worst.min(v - vc + best);
         }
         worst
+    }
+
+    /// Does the piece `p` (of the side to move) serve the winning of `target` only by its point,
+    /// not by a move of its own (the oracle's `serves_only_by_its_point`, reading
+    /// `joint-chase-necessary`)? Either it is the screen (炮架) of a cannon that captures the
+    /// target and cannot capture the target itself, or it is an obstacle in an enemy line: some
+    /// other piece captures the target, and with `p` then off the board an enemy piece would
+    /// reach the target's point or the capturer's king, while with `p` and those enemy pieces off
+    /// the board the target is won again.
+    fn serves_only_by_its_point(&mut self, b: &Tracked, target: PieceId, p: PieceId) -> bool {
+        let (Some(t_sq), Some(p_sq), Some(pc)) = (b.square_of(target), b.square_of(p), b.piece(p))
+        else {
+            return false;
+        };
+        let me = pc.color;
+        let king = b.pos.king(me);
+        let reaches =
+            |x: &Tracked, id: PieceId, sq: Square| reach_of(x, id) & (1u128 << sq.index()) != 0;
+        let w = b.without(p_sq);
+        if b.ids_of(me)
+            .any(|q| q != p && reaches(b, q, t_sq) && !reaches(&w, q, t_sq))
+        {
+            return !reaches(b, p, t_sq);
+        }
+        for c in captures_on(b, t_sq) {
+            if id_at(b, c.from()) == Some(p) {
+                continue;
+            }
+            let mut a = b.clone();
+            a.play(c);
+            let aw = a.without(p_sq);
+            let opened: Vec<Square> = a
+                .ids_of(me.other())
+                .filter(|&e| !is_king(&a, e))
+                .filter(|&e| {
+                    [t_sq, king]
+                        .iter()
+                        .any(|&sq| !reaches(&a, e, sq) && reaches(&aw, e, sq))
+                })
+                .filter_map(|e| a.square_of(e))
+                .collect();
+            if opened.is_empty() {
+                continue;
+            }
+            let cleared = opened.iter().fold(w.clone(), |x, &sq| x.without(sq));
+            if self.winnable(&cleared, target) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Can the side to move win `target` by a direct capture and the exchange that follows?
