@@ -496,16 +496,19 @@ fn chase_test(
     if pinned {
         t.articles.push(rules.article("cxa2011.26.9"));
     }
+    // The new threats 26.5 leaves out: they did not stand before the move.
+    let mut departing: Vec<(PieceId, PieceId)> = Vec::new();
     if rules.protector_chase_needs_gain {
-        let before_len = new.len();
         let mut kept = Vec::with_capacity(new.len());
         for x in new {
-            if !departure_costs(az, after, &x) {
+            if departure_costs(az, after, &x) {
+                departing.push(x.key());
+            } else {
                 kept.push(x);
             }
         }
         new = kept;
-        if new.len() < before_len {
+        if !departing.is_empty() {
             t.articles.push(rules.article("cxa2011.26.5"));
             t.note =
                 "capturing would open a line that costs more than it wins (pinned piece): idle"
@@ -514,14 +517,23 @@ fn chase_test(
     }
     let context_art = answer_to_check_article(rules);
     if new.is_empty() {
-        if !now.is_empty() {
+        let stood: Vec<&Threat> = now
+            .iter()
+            .filter(|x| !departing.contains(&x.key()))
+            .collect();
+        if !stood.is_empty() {
             t.articles.push(rules.article("cxa1999.29.2"));
             if by_context {
                 t.articles.push(context_art);
             }
             t.note = format!(
-                "the threat to {} already existed before the move (從捉到捉): not a chase",
-                names(after, now.iter().map(|x| x.target))
+                "{}the threat to {} already existed before the move (從捉到捉): not a chase",
+                if departing.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}; ", t.note)
+                },
+                names(after, stood.iter().map(|x| x.target))
             );
         }
         return t;
@@ -573,7 +585,10 @@ fn chase_test(
         );
         return t;
     }
+    // The king's and the pawns' own threats stay idle beside another piece's chase (27.1, 27.2 /
+    // 26.1; reading `king-pawn-alone`): they are not among the pieces chased.
     let mut chases = new;
+    chases.retain(|x| !(by_king(x) || by_pawn(x)));
     if let Some(scope) = &rules.key_point_scope {
         let attackers: Vec<PieceId> = after
             .ids_of(me)

@@ -443,10 +443,15 @@ fn chase_test(
     }
     // 2011 26.5: a chase by a piece whose departure opens a capture for the other side that
     // costs more than the chase wins (a pinned or root piece) is idle.
+    // The new threats 26.5 leaves out: they did not stand before the move.
+    let mut departing: Vec<(PieceId, PieceId)> = Vec::new();
     if rules.protector_chase_needs_gain {
-        let before_len = new.len();
-        new.retain(|x| !departure_costs(rules, after, x));
-        if new.len() < before_len {
+        let (gone, kept): (Vec<Threat>, Vec<Threat>) = new
+            .into_iter()
+            .partition(|x| departure_costs(rules, after, x));
+        departing = gone.iter().map(|x| (x.attacker, x.target)).collect();
+        new = kept;
+        if !departing.is_empty() {
             t.articles.push(rules.article("cxa2011.26.5"));
             t.note =
                 "capturing would open a line that costs more than it wins (pinned piece): idle"
@@ -455,14 +460,23 @@ fn chase_test(
     }
     let context_art = answer_to_check_article(rules);
     if new.is_empty() {
-        if !now.is_empty() {
+        let stood: Vec<&Threat> = now
+            .iter()
+            .filter(|x| !departing.contains(&(x.attacker, x.target)))
+            .collect();
+        if !stood.is_empty() {
             t.articles.push(new_art);
             if by_context {
                 t.articles.push(context_art);
             }
             t.note = format!(
-                "the threat to {} already existed before the move (從捉到捉): not a chase",
-                names(after, now.iter().map(|x| x.target))
+                "{}the threat to {} already existed before the move (從捉到捉): not a chase",
+                if departing.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}; ", t.note)
+                },
+                names(after, stood.iter().map(|x| x.target))
             );
         }
         return t;
@@ -511,7 +525,10 @@ fn chase_test(
         );
         return t;
     }
+    // The king's and the pawns' own threats stay idle beside another piece's chase (27.1, 27.2 /
+    // 26.1; reading `king-pawn-alone`): they are not among the pieces chased.
     let mut chases = new;
+    chases.retain(|x| !(by_king(x) || by_pawn(x)));
     // 27.3 / 26.2: the single attacking piece on a key point; its incidental threats to
     // advisors and elephants are idle.
     if let Some(scope) = &rules.key_point_scope {
