@@ -167,13 +167,35 @@ pub fn rule(
         };
         if let Some((side, g)) = lone {
             let s = side.name();
+            // The later steps that say the same (26.8.2 / 26.8.3) are cited too.
+            let (mine, theirs) = if side == Color::Red {
+                (&red.labels, &black.labels)
+            } else {
+                (&black.labels, &red.labels)
+            };
+            let also: Vec<String> = bf
+                .pairs
+                .iter()
+                .filter(|(a, b, _)| a.matches_labels(mine) && b.matches_labels(theirs))
+                .map(|(_, _, art)| art.clone())
+                .collect();
+            let mut articles = vec![bf.article.clone(), step(0)];
+            articles.extend(also.iter().cloned());
+            let against_joint = if also.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; it chases with single pieces against a joint chase ({})",
+                    also.join(", ")
+                )
+            };
             return Some(CycleRuling {
                 result: loses(side),
                 immediate: false,
                 must_change: Some(side),
-                articles: vec![bf.article.clone(), step(0)],
+                articles,
                 reason: format!(
-                    "both sides forbidden; only {s}'s pattern is grave ({g}): {s} must change ({})",
+                    "both sides forbidden; only {s}'s pattern is grave ({g}){against_joint}: {s} must change ({})",
                     step(0)
                 ),
             });

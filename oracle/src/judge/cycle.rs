@@ -142,13 +142,36 @@ pub fn rule(rules: &RuleSet, red: &SidePattern, black: &SidePattern) -> Option<C
         match (&gr, &gb) {
             (Some(g), None) | (None, Some(g)) => {
                 let side = if gr.is_some() { Side::Red } else { Side::Black };
+                // The later steps that say the same (26.8.2 / 26.8.3: a single chase against
+                // the other side's joint chase) are cited too: the book reasons by them.
+                let (la, lb) = if side == Side::Red {
+                    (&red.labels, &black.labels)
+                } else {
+                    (&black.labels, &red.labels)
+                };
+                let also: Vec<String> = bf
+                    .pairs
+                    .iter()
+                    .filter(|(a, b, _)| a.matches(la) && any_match(b, lb))
+                    .map(|(_, _, art)| art.clone())
+                    .collect();
+                let mut articles = vec![bf.article.clone(), step(0)];
+                articles.extend(also.iter().cloned());
+                let against_joint = if also.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; it chases with single pieces against a joint chase ({})",
+                        also.join(", ")
+                    )
+                };
                 return Some(CycleRuling {
                     result: loses(side),
                     immediate: false,
                     must_change: Some(side),
-                    articles: vec![bf.article.clone(), step(0)],
+                    articles,
                     reason: format!(
-                        "both sides forbidden; only {side}'s pattern is grave ({g}): {side} must change ({})",
+                        "both sides forbidden; only {side}'s pattern is grave ({g}){against_joint}: {side} must change ({})",
                         step(0)
                     ),
                 });
