@@ -244,16 +244,23 @@ fn fast_only(c: &JudgeCase, lenient: bool) -> Result<Agreed, String> {
     })
 }
 
+/// Every worked example with a game: its id, the game, and whether its FEN is read leniently
+/// (`fen_problems`).
+fn worked_examples() -> Vec<(String, JudgeCase, bool)> {
+    common::example_docs()
+        .iter()
+        .filter_map(|y| {
+            let id = common::str_field(y, "id").unwrap_or("?").to_string();
+            Some((id, common::judge_case(y)?, y.get("fen_problems").is_some()))
+        })
+        .collect()
+}
+
 #[test]
 fn every_worked_example_is_judged_alike_mirrored_and_colour_swapped() {
     let mut failures = Vec::new();
     let mut n = 0;
-    for y in common::example_docs() {
-        let Some(case) = common::judge_case(&y) else {
-            continue;
-        };
-        let id = common::str_field(&y, "id").unwrap_or("?").to_string();
-        let lenient = y.get("fen_problems").is_some();
+    for (id, case, lenient) in worked_examples() {
         n += 1;
         failures.extend(differences(&id, &case, lenient, true, false));
         // The targets: where they differ, only in the known cases below.
@@ -495,12 +502,7 @@ fn idle_pawn_differences(
 fn an_idle_pawn_added_changes_no_judgement_of_a_worked_example() {
     let (mut n, mut tried) = (0, 0);
     let mut failures = Vec::new();
-    for y in common::example_docs() {
-        let Some(case) = common::judge_case(&y) else {
-            continue;
-        };
-        let id = common::str_field(&y, "id").unwrap_or("?").to_string();
-        let lenient = y.get("fen_problems").is_some();
+    for (id, case, lenient) in worked_examples() {
         n += 1;
         let (t, f) = idle_pawn_differences(&id, &case, lenient, 4);
         tried += t;

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use super::analysis::id_bit;
 use super::track::PieceId;
-use super::{Classification, MoveClass, Pattern, RuleSet};
+use super::{Classification, Matcher, MoveClass, Pattern, RuleSet};
 use crate::Color;
 
 /// A side's pattern in a cycle.
@@ -143,6 +143,17 @@ fn loses(side: Color) -> String {
     format!("{}_loses", side.name())
 }
 
+/// Does a step of 26.8.2 / 26.8.3 hold for a side: its labels match `side_a` (a perpetual chase
+/// with single pieces) and the other side's match `side_b` (a joint chase)?
+fn single_against_joint(
+    side_a: &Matcher,
+    side_b: &Matcher,
+    mine: &[Vec<Cow<'_, str>>],
+    theirs: &[Vec<Cow<'_, str>>],
+) -> bool {
+    side_a.matches_labels(mine) && side_b.matches_labels(theirs)
+}
+
 /// The ruling for two side patterns (ruling table; 2011: 26.8 for both forbidden).
 pub fn rule(
     rules: &RuleSet,
@@ -176,7 +187,7 @@ pub fn rule(
             let also: Vec<String> = bf
                 .pairs
                 .iter()
-                .filter(|(a, b, _)| a.matches_labels(mine) && b.matches_labels(theirs))
+                .filter(|(a, b, _)| single_against_joint(a, b, mine, theirs))
                 .map(|(_, _, art)| art.clone())
                 .collect();
             let mut articles = vec![bf.article.clone(), step(0)];
@@ -205,7 +216,7 @@ pub fn rule(
                 (Color::Red, &red.labels, &black.labels),
                 (Color::Black, &black.labels, &red.labels),
             ] {
-                if a.matches_labels(mine) && b.matches_labels(theirs) {
+                if single_against_joint(a, b, mine, theirs) {
                     let s = side.name();
                     return Some(CycleRuling {
                         result: loses(side),

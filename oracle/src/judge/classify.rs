@@ -449,7 +449,7 @@ fn chase_test(
         let (gone, kept): (Vec<Threat>, Vec<Threat>) = new
             .into_iter()
             .partition(|x| departure_costs(rules, after, x));
-        departing = gone.iter().map(|x| (x.attacker, x.target)).collect();
+        departing = gone.iter().map(Threat::key).collect();
         new = kept;
         if !departing.is_empty() {
             t.articles.push(rules.article("cxa2011.26.5"));
@@ -462,7 +462,7 @@ fn chase_test(
     if new.is_empty() {
         let stood: Vec<&Threat> = now
             .iter()
-            .filter(|x| !departing.contains(&(x.attacker, x.target)))
+            .filter(|x| !departing.contains(&x.key()))
             .collect();
         if !stood.is_empty() {
             t.articles.push(new_art);

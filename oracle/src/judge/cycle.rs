@@ -152,7 +152,7 @@ pub fn rule(rules: &RuleSet, red: &SidePattern, black: &SidePattern) -> Option<C
                 let also: Vec<String> = bf
                     .pairs
                     .iter()
-                    .filter(|(a, b, _)| a.matches(la) && any_match(b, lb))
+                    .filter(|(a, b, _)| single_against_joint(a, b, la, lb))
                     .map(|(_, _, art)| art.clone())
                     .collect();
                 let mut articles = vec![bf.article.clone(), step(0)];
@@ -183,7 +183,7 @@ pub fn rule(rules: &RuleSet, red: &SidePattern, black: &SidePattern) -> Option<C
                 (Side::Red, &red.labels, &black.labels),
                 (Side::Black, &black.labels, &red.labels),
             ] {
-                if a.matches(la) && any_match(b, lb) {
+                if single_against_joint(a, b, la, lb) {
                     return Some(CycleRuling {
                         result: loses(side),
                         immediate: false,
@@ -236,4 +236,15 @@ pub fn rule(rules: &RuleSet, red: &SidePattern, black: &SidePattern) -> Option<C
 /// `any_in`-style matcher used for the answering side of 26.8.2 / 26.8.3.
 fn any_match(m: &Matcher, labels: &[Vec<String>]) -> bool {
     m.matches(labels)
+}
+
+/// Does a step of 26.8.2 / 26.8.3 hold for a side: its labels match `side_a` (a perpetual chase
+/// with single pieces) and the other side's match `side_b` (a joint chase)?
+fn single_against_joint(
+    side_a: &Matcher,
+    side_b: &Matcher,
+    mine: &[Vec<String>],
+    theirs: &[Vec<String>],
+) -> bool {
+    side_a.matches(mine) && any_match(side_b, theirs)
 }

@@ -169,7 +169,9 @@ impl Analyzer<'_> {
                 let mut necessary: IdSet = 0;
                 for p in candidates {
                     let w = b.without(b.square_of(p).expect("on board"));
-                    if !self.winnable(&w, target) && !self.serves_only_by_its_point(&b, target, p) {
+                    if !self.winnable(&w, target)
+                        && !self.serves_only_by_its_point(&b, &w, target, p)
+                    {
                         necessary |= id_bit(p);
                     }
                 }
@@ -253,7 +255,14 @@ impl Analyzer<'_> {
     /// other piece captures the target, and with `p` then off the board an enemy piece would
     /// reach the target's point or the capturer's king, while with `p` and those enemy pieces off
     /// the board the target is won again.
-    fn serves_only_by_its_point(&mut self, b: &Tracked, target: PieceId, p: PieceId) -> bool {
+    /// `w` is `b` without `p`.
+    fn serves_only_by_its_point(
+        &mut self,
+        b: &Tracked,
+        w: &Tracked,
+        target: PieceId,
+        p: PieceId,
+    ) -> bool {
         let (Some(t_sq), Some(p_sq), Some(pc)) = (b.square_of(target), b.square_of(p), b.piece(p))
         else {
             return false;
@@ -262,9 +271,8 @@ impl Analyzer<'_> {
         let king = b.pos.king(me);
         let reaches =
             |x: &Tracked, id: PieceId, sq: Square| reach_of(x, id) & (1u128 << sq.index()) != 0;
-        let w = b.without(p_sq);
         if b.ids_of(me)
-            .any(|q| q != p && reaches(b, q, t_sq) && !reaches(&w, q, t_sq))
+            .any(|q| q != p && reaches(b, q, t_sq) && !reaches(w, q, t_sq))
         {
             return !reaches(b, p, t_sq);
         }
