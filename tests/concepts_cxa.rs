@@ -265,12 +265,13 @@ fn a_line_of_checks_that_wins_what_a_line_already_won_is_not_new() {
 ///
 /// Red's cannon returns from d8 to h8. From there it can check on h9 through the advisor f9.
 /// Black has three answers:
-/// - the elephant e7 blocks on g9 and is lost;
+/// - the elephant e7 blocks on g9, and the cannon takes the advisor f9 over it;
 /// - the advisor steps to e8, the check is gone, and the rook d3 is lost;
 /// - the king steps to e8 and keeps all its material, but the rook g7 then mates on g8.
 ///
 /// Scored as "no gain", the king's step dropped the whole line and the return was idle. As a
-/// loss for black, the return threatens the rook d3: 捉, under both rule sets. The cannon's step
+/// loss for black, the return is a chase, under both rule sets, of the advisor: the best of the
+/// other two answers gives it up (reading `won-against-the-best-defence`). The cannon's step
 /// to d8 (ply 5) renews only the rook's standing attack on the elephant: 閒.
 #[test]
 fn an_answer_that_allows_mate_does_not_refute_a_line_of_checks() {
@@ -280,7 +281,7 @@ fn an_answer_that_allows_mate_does_not_refute_a_line_of_checks() {
         let j = judged(rules, fen, moves);
         assert_eq!(class_at(&j, 5), "idle", "{j}");
         assert_eq!(class_at(&j, 7), "chase", "{j}");
-        assert_eq!(cycle_move(&j, 7)["targets"][0], "d3");
+        assert_eq!(cycle_move(&j, 7)["targets"], serde_json::json!(["f9"]), "{j}");
     }
 }
 
@@ -328,4 +329,24 @@ fn a_rook_and_horse_touching_a_protected_horse_offer_the_exchange_unless_it_is_p
     }
     let j = judged("cxa-2011", pinned, moves);
     assert!(articles_at(&j, 5).iter().any(|a| a == "24.17"), "{j}");
+}
+
+/// Interpretation `won-against-the-best-defence` (28.3, 29.1; 2011 24.3): a line of consecutive
+/// checks wins what the defender's best answers give up, not what a worse answer would lose.
+///
+/// Built from 2011 参考图3 by taking away what does not matter. Red's rook goes from c6 to a6:
+/// then the pawn f8 can take the advisor f9 (the king's protection is not enough), and red has
+/// lines of checks in which black could lose the rook g3 or the elephant e7, but only by a
+/// worse answer than the best. The move chases the advisor alone, under both rule sets (the
+/// book: "可炮打士", only the advisor); listing every piece lost after some answer made it a
+/// chase of a rook (26.8) as well.
+#[test]
+fn a_line_of_checks_wins_only_what_the_best_defence_gives_up() {
+    let fen = "4ka3/4aP3/4b4/2R6/9/9/6r2/9/4A4/4KC3 w - - 0 1";
+    let moves = "c6a6 e7c9 a6c6 c9e7 c6a6 e7c9 a6c6 c9e7";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, fen, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{rules}: {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"], serde_json::json!(["f9"]), "{rules}: {j}");
+    }
 }

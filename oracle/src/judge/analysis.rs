@@ -427,16 +427,16 @@ fn exchange_with_follow_up(
 }
 
 /// Reading `capture-answered-by-checks`: after the capture (`a`, the other side to move), can the
-/// other side answer with a line of consecutive checks that wins the capturing piece back and
-/// nets more than the capture's `gain`, whatever the capturer replies? Then the capture is no
-/// gain (the protector of the captured piece is that line: 有根).
+/// other side answer with a line of consecutive checks that attacks the capturing piece (it is
+/// lost after some reply) and nets more than the capture's `gain`, whatever the capturer
+/// replies? Then the capture is no gain (the protector of the captured piece is that line: 有根).
 fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64) -> bool {
     if !cx.rs.won_back_by_checks_is_protection {
         return false;
     }
     checking_moves(a).into_iter().any(|k| {
         check_line(cx, a, k, cx.rs.chase_search_depth)
-            .is_some_and(|l| l.gain > gain && l.targets.contains_key(&capturer))
+            .is_some_and(|l| l.gain > gain && l.attacked.contains(&capturer))
     })
 }
 
@@ -585,7 +585,7 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
             continue;
         }
         if let Some(line) = check_line(cx, b, k, depth) {
-            let Won { gain, targets } = line;
+            let Won { gain, targets, .. } = line;
             let line_wins: BTreeSet<PieceId> = targets.keys().copied().collect();
             // A pawn won by a line of checks is no gain: its value floats (25.3 / 2011 26.6;
             // reading `floating-pawn-by-checks`).
@@ -651,13 +651,19 @@ fn checking_moves_computed(b: &Board) -> Vec<OMove> {
 pub(crate) struct Won {
     /// Net material gain.
     pub gain: f64,
-    /// The pieces won, each with the pieces that capture it (at the end of some answer).
+    /// The pieces won, each with the pieces that capture it. For a line of checks: the pieces
+    /// the defender's best answers lose (reading `won-against-the-best-defence`).
     pub targets: BTreeMap<PieceId, BTreeSet<PieceId>>,
+    /// For a line of checks: the pieces lost after some answer (the pieces the line attacks,
+    /// whether or not the best defence gives them up); else the same pieces as `targets`.
+    pub attacked: BTreeSet<PieceId>,
 }
 
 /// After the checking move `k`, the least gain the checker is sure of against every answer,
-/// with the pieces it wins in the end, each with the pieces that capture it; `None` when some answer
-/// leaves it no gain, or when the check mates (a kill, not a chase).
+/// with the pieces the best answers lose in the end, each with the pieces that capture it, and
+/// the pieces lost after some answer (reading `won-against-the-best-defence`); `None` when some
+/// answer leaves it no gain, when no answer loses a piece after the first capture, or when the
+/// check mates (a kill, not a chase).
 fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won> {
     memo::check_line(cx, b, k, depth, || check_line_computed(cx, b, k, depth))
 }
@@ -672,8 +678,9 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
     if replies.is_empty() {
         return None;
     }
-    let mut worst: Option<f64> = None;
-    let mut targets: BTreeMap<PieceId, BTreeSet<PieceId>> = BTreeMap::new();
+    // Each answer that neither refutes the line nor lets the checker mate: what the checker
+    // nets after it, and the pieces it then wins.
+    let mut answers: Vec<(f64, BTreeMap<PieceId, BTreeSet<PieceId>>)> = Vec::new();
     for r in replies {
         let lost_piece = a.piece_id_at(r.to);
         let lost = lost_piece.map(|v| value(rs, &a, v)).unwrap_or(0.0);
@@ -702,15 +709,42 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
             }
             return None;
         }
-        worst = Some(worst.map_or(total, |w: f64| w.min(total)));
-        for (t, by) in sub.targets {
-            targets.entry(t).or_default().extend(by);
-        }
+        answers.push((total, sub.targets));
     }
-    if targets.is_empty() {
+    let mut every: BTreeMap<PieceId, BTreeSet<PieceId>> = BTreeMap::new();
+    for (t, by) in answers.iter().flat_map(|(_, ts)| ts) {
+        every.entry(*t).or_default().extend(by.iter().copied());
+    }
+    let attacked: BTreeSet<PieceId> = every.keys().copied().collect();
+    if attacked.is_empty() {
         return None;
     }
-    worst.map(|gain| Won { gain, targets })
+    // The defender picks the answers that leave the checker least: what they lose is what the
+    // line wins (reading `won-against-the-best-defence`), combined as ways of equal gain are.
+    let gain = answers
+        .iter()
+        .map(|(t, _)| *t)
+        .fold(f64::INFINITY, f64::min);
+    let best: Vec<Won> = answers
+        .into_iter()
+        .filter(|(t, _)| *t == gain)
+        .map(|(_, targets)| Won {
+            gain,
+            attacked: targets.keys().copied().collect(),
+            targets,
+        })
+        .collect();
+    let mut targets = Won::together(best).targets;
+    if targets.is_empty() {
+        // The best answers lose nothing after the piece the check took: the pieces the line
+        // attacks are named.
+        targets = every;
+    }
+    Some(Won {
+        gain,
+        targets,
+        attacked,
+    })
 }
 
 /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
@@ -729,6 +763,7 @@ fn best_gain_computed(cx: &Ctx, b: &Board, depth: u32) -> Won {
         .map(|(target, gain, capturer)| Won {
             gain,
             targets: BTreeMap::from([(target, BTreeSet::from([capturer]))]),
+            attacked: BTreeSet::from([target]),
         })
         .collect();
     if depth >= 3 {
@@ -752,7 +787,13 @@ impl Won {
         if gain <= 0.0 {
             return Won::default();
         }
-        let tied: Vec<Won> = ways.into_iter().filter(|w| w.gain == gain).collect();
+        Won::together(ways.into_iter().filter(|w| w.gain == gain).collect())
+    }
+
+    /// Ways of the same gain together: the pieces every way wins, each with all its
+    /// capturers; when no piece is won by every way, every piece one of them wins.
+    fn together(tied: Vec<Won>) -> Won {
+        let gain = tied.first().map_or(0.0, |w| w.gain);
         let in_every = |t: &PieceId| tied.iter().all(|w| w.targets.contains_key(t));
         let sure: BTreeSet<PieceId> = tied
             .iter()
@@ -763,6 +804,11 @@ impl Won {
         let mut best = Won {
             gain,
             targets: BTreeMap::new(),
+            attacked: tied
+                .iter()
+                .flat_map(|w| w.attacked.iter())
+                .copied()
+                .collect(),
         };
         for (t, by) in tied.into_iter().flat_map(|w| w.targets) {
             if sure.is_empty() || sure.contains(&t) {

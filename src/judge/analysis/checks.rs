@@ -4,7 +4,7 @@
 use super::board::{
     cover_on_board, id_at, id_bit, ids_in, ids_on, is_pawn, squares_of, value, IdSet,
 };
-use super::{ids_fingerprint, Analyzer, Threat, Won};
+use super::{ids_fingerprint, Analyzer, Threat, Ties, Won};
 use crate::judge::track::{PieceId, Tracked};
 use crate::judge::RuleSet;
 use crate::moves::MAX_MOVES;
@@ -89,32 +89,17 @@ impl Analyzer<'_> {
         false
     }
 
-    /// Is `target` one of the pieces [`Analyzer::check_line`] of `k` wins? Those are the pieces
-    /// won after each answer, so once the line is known to hold, the answers are evaluated
-    /// only until one wins `target`.
+    /// Is `target` one of the pieces [`Analyzer::check_line`] of `k` wins? The line is
+    /// evaluated in full only when it holds.
     fn line_wins_piece(&mut self, b: &mut Tracked, k: Move, depth: u32, target: PieceId) -> bool {
         if !self.line_exceeds(b, k, depth, 0.0) {
             return false;
         }
-        let rs = self.rs;
-        let first = id_at(b, k.to()).map_or(0.0, |v| value(rs, b, v));
-        let uk = b.play_undo(k);
-        let mut found = false;
-        for r in b.pos.legal_moves() {
-            let taken = Taken::by(rs, b, r);
-            let ur = b.play_undo(r);
-            let won = self.best_gain(b, depth.saturating_sub(2));
-            // As in `check_line_after`. The line holds, so an answer that leaves the checker
-            // nothing is one that lets it mate: it adds no piece won.
-            let total = taken.net(rs, b, first, &won);
-            found = total > 0.0 && ids_on(b, won.targets) & id_bit(target) != 0;
-            b.undo(r, ur);
-            if found {
-                break;
-            }
-        }
-        b.undo(k, uk);
-        found
+        let Some(sq) = b.square_of(target) else {
+            return false;
+        };
+        self.check_line(b, k, depth)
+            .is_some_and(|w| w.targets & (1u128 << sq.index()) != 0)
     }
 
     /// Does the rule set count lines of consecutive checks as threats (29.1 second form)?
@@ -174,8 +159,8 @@ impl Analyzer<'_> {
 
     /// Reading `capture-answered-by-checks` (2011 24.3, 24.15): after a capture (`a`, the other
     /// side to move, the capturer on `capturer_sq`), can the other side answer with a line of
-    /// consecutive checks that wins the capturer back and nets more than the capture's `gain`,
-    /// whatever the capturer replies? Then the capture is no gain.
+    /// consecutive checks that attacks the capturer (it is lost after some reply) and nets more
+    /// than the capture's `gain`, whatever the capturer replies? Then the capture is no gain.
     pub(super) fn capturer_won_back_by_checks(
         &mut self,
         a: &mut Tracked,
@@ -197,7 +182,7 @@ impl Analyzer<'_> {
                 continue;
             }
             if let Some(won) = self.check_line(a, k, depth) {
-                if won.gain > gain && won.targets & bit != 0 {
+                if won.gain > gain && won.attacked & bit != 0 {
                     return true;
                 }
             }
@@ -206,8 +191,9 @@ impl Analyzer<'_> {
     }
 
     /// After the checking move `k`, the least gain the checker is sure of against every answer,
-    /// with the squares (in `b`) of the pieces it wins in the end; `None` when some answer
-    /// leaves it no gain, or when the check mates.
+    /// with the squares (in `b`) of the pieces the best answers lose in the end and of those
+    /// lost after some answer (`attacked`; reading `won-against-the-best-defence`); `None` when
+    /// some answer leaves it no gain, or when the check mates.
     pub(super) fn check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<Won> {
         self.after_check(b, k, |az, a, first| az.check_line_after(a, first, depth))
     }
@@ -256,9 +242,10 @@ impl Analyzer<'_> {
         // Any answer that leaves no gain ends the line, so captures (the likeliest refutations)
         // are tried first; the result does not depend on the order.
         replies.sort_by_key(|r| a.pos.piece_at(r.to()).is_none());
-        let mut worst: Option<f64> = None;
-        // As identities.
-        let mut won = Won::default();
+        // As identities: the answers that leave the checker least (reading
+        // `won-against-the-best-defence`), and every piece lost after some answer.
+        let mut least: Option<Ties> = None;
+        let mut every = Won::default();
         for &r in replies.iter() {
             let taken = Taken::by(rs, a, r);
             let ur = a.play_undo(r);
@@ -281,15 +268,35 @@ impl Analyzer<'_> {
             if total <= 0.0 {
                 return None;
             }
-            worst = Some(worst.map_or(total, |w: f64| w.min(total)));
-            won.targets |= sub_ids.targets;
-            won.by_non_king |= sub_ids.by_non_king;
-            won.by_non_pawn |= sub_ids.by_non_pawn;
+            every.targets |= sub_ids.targets;
+            every.by_non_king |= sub_ids.by_non_king;
+            every.by_non_pawn |= sub_ids.by_non_pawn;
+            let answer = Won {
+                gain: total,
+                ..sub_ids
+            };
+            match &mut least {
+                Some(t) if total > t.best.gain => {}
+                Some(t) if total == t.best.gain => t.join(answer),
+                _ => least.get_or_insert_with(Ties::default).start(answer),
+            }
         }
-        if won.targets == 0 {
+        if every.targets == 0 {
             return None;
         }
-        worst.map(|gain| Won { gain, ..won })
+        let mut won = least?.best_of();
+        if won.targets == 0 {
+            // The best answers lose nothing after the check's own capture: the pieces the line
+            // attacks are named (reading `won-against-the-best-defence`).
+            won = Won {
+                gain: won.gain,
+                ..every
+            };
+        }
+        Some(Won {
+            attacked: every.targets,
+            ..won
+        })
     }
 
     /// Is [`Analyzer::check_line`] of the checking move `k` a line (`Some`) worth more than
@@ -537,19 +544,14 @@ mod bounded_search_tests {
         let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
         let uk = b.play_undo(k);
         let replies = b.pos.legal_moves();
-        let mut out = if replies.is_empty() {
-            None
-        } else {
-            Some(Won {
-                gain: f64::INFINITY,
-                ..Won::default()
-            })
-        };
+        let mut holds = !replies.is_empty();
+        // Every answer that keeps the line: what it leaves the checker, and the pieces won.
+        let mut answers: Vec<Won> = Vec::new();
         for &r in replies.iter() {
             let taken = Taken::by(rs, b, r);
             let ur = b.play_undo(r);
             if !b.pos.has_legal_move() {
-                out = None;
+                holds = false;
             }
             let sub = best_gain_plain(az, b, depth.saturating_sub(2));
             let total = taken.net(rs, b, first, &sub);
@@ -562,18 +564,42 @@ mod bounded_search_tests {
                 continue;
             }
             if total <= 0.0 {
-                out = None;
+                holds = false;
             }
-            out = out.map(|w| Won {
-                gain: w.gain.min(total),
-                targets: w.targets | sub_ids.targets,
-                by_non_king: w.by_non_king | sub_ids.by_non_king,
-                by_non_pawn: w.by_non_pawn | sub_ids.by_non_pawn,
+            answers.push(Won {
+                gain: total,
+                ..sub_ids
             });
         }
         b.undo(k, uk);
-        out.filter(|w| w.targets != 0)
-            .map(|w| w.map(|ids| squares_of(b, ids)))
+        let every = answers.iter().fold(Won::default(), |u, w| Won {
+            targets: u.targets | w.targets,
+            by_non_king: u.by_non_king | w.by_non_king,
+            by_non_pawn: u.by_non_pawn | w.by_non_pawn,
+            ..u
+        });
+        if !holds || every.targets == 0 {
+            return None;
+        }
+        // The pieces the best answers lose, as ways of equal gain are combined.
+        let gain = answers.iter().map(|w| w.gain).fold(f64::INFINITY, f64::min);
+        let mut ties = Ties::default();
+        for (i, w) in answers.into_iter().filter(|w| w.gain == gain).enumerate() {
+            if i == 0 {
+                ties.start(w);
+            } else {
+                ties.join(w);
+            }
+        }
+        let mut won = ties.best_of();
+        if won.targets == 0 {
+            won = Won { gain, ..every };
+        }
+        Some(Won {
+            attacked: every.targets,
+            ..won
+        })
+        .map(|w| w.map(|ids| squares_of(b, ids)))
     }
 
     /// A position with the kings and a few attacking pieces placed at random (lines of checks

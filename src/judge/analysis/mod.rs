@@ -84,16 +84,20 @@ pub(crate) struct Won {
     pub by_non_king: u128,
     /// Of `targets`, those captured by some piece other than a pawn.
     pub by_non_pawn: u128,
+    /// For a line of checks: the pieces lost after some answer (the pieces the line attacks);
+    /// else the pieces won.
+    pub attacked: u128,
 }
 
 impl Won {
-    /// The three sets mapped by `f` (squares to identities or back).
+    /// The four sets mapped by `f` (squares to identities or back).
     fn map(self, f: impl Fn(u128) -> u128) -> Won {
         Won {
             gain: self.gain,
             targets: f(self.targets),
             by_non_king: f(self.by_non_king),
             by_non_pawn: f(self.by_non_pawn),
+            attacked: f(self.attacked),
         }
     }
 
@@ -105,6 +109,7 @@ impl Won {
             targets: bit,
             by_non_king: if is_king(b, capturer) { 0 } else { bit },
             by_non_pawn: if is_pawn(b, capturer) { 0 } else { bit },
+            attacked: bit,
         }
     }
 }
@@ -234,22 +239,39 @@ impl Ties {
     /// Adds a way to win.
     fn add(&mut self, w: Won) {
         if w.gain > self.best.gain {
-            self.best = w;
-            self.sure = w.targets;
+            self.start(w);
         } else if w.gain == self.best.gain && w.gain > 0.0 {
-            self.sure &= w.targets;
-            self.best.targets |= w.targets;
-            self.best.by_non_king |= w.by_non_king;
-            self.best.by_non_pawn |= w.by_non_pawn;
+            self.join(w);
         }
     }
 
-    /// The combination of the ways of the greatest gain.
+    /// Ties starting with the way `w` alone.
+    fn start(&mut self, w: Won) {
+        self.best = w;
+        self.sure = w.targets;
+    }
+
+    /// Adds a way of the same gain as the best so far.
+    fn join(&mut self, w: Won) {
+        self.sure &= w.targets;
+        self.best.targets |= w.targets;
+        self.best.by_non_king |= w.by_non_king;
+        self.best.by_non_pawn |= w.by_non_pawn;
+        self.best.attacked |= w.attacked;
+    }
+
+    /// The combination of the ways of the greatest gain (`attacked`: what any of them attacks).
     fn best_of(self) -> Won {
         if self.sure == 0 {
             self.best
         } else {
-            self.best.map(|s| s & self.sure)
+            let s = self.sure;
+            Won {
+                targets: self.best.targets & s,
+                by_non_king: self.best.by_non_king & s,
+                by_non_pawn: self.best.by_non_pawn & s,
+                ..self.best
+            }
         }
     }
 }
