@@ -421,11 +421,17 @@ fn chase_test(
         .into_iter()
         .fold(0, |a, (_, e)| a | id_bit(e));
     let passed = after.passed();
+    // The joint lines of checks are marked in the context the threats were found in.
+    let threats_marked = |az: &mut Analyzer<'_>| {
+        let mut threats = az.threats(&passed, checker);
+        az.mark_joint_lines(&passed, &mut threats);
+        threats
+    };
     let after_threats = az.with_moved(mover, before, |az| {
         if rules.kill_avoids_offered {
-            az.with_offered(exchange_partners, |az| az.threats(&passed, checker))
+            az.with_offered(exchange_partners, threats_marked)
         } else {
-            az.threats(&passed, checker)
+            threats_marked(az)
         }
     });
     let mut offers = Vec::new();
@@ -540,20 +546,24 @@ fn chase_test(
     }
     // With `exemption_by_capturer` (2011 26.1, 26.7) the exemption belongs to the pieces that
     // win the material, not to the first piece of a line of checks.
+    // A pawn (or the king) that wins a piece at the end of other pieces' checks takes it with
+    // their help, and is idle all the same (2011 26.7: 兵借其他子抽吃, reading
+    // `joint-line-of-checks`).
     let by_capturer = rules.exemption_by_capturer;
+    let alone = |x: &Threat| !x.joint || (by_capturer && x.via_checks);
     let by_king = |x: &Threat| {
         (if by_capturer {
             x.captured_by_kings
         } else {
             is_king(after, x.attacker)
-        }) && !x.joint
+        }) && alone(x)
     };
     let by_pawn = |x: &Threat| {
         (if by_capturer {
             x.captured_by_pawns
         } else {
             is_pawn(after, x.attacker)
-        }) && !x.joint
+        }) && alone(x)
     };
     if new.iter().all(|x| by_king(x) || by_pawn(x)) {
         let pawns: Vec<Threat> = new.iter().filter(|x| by_pawn(x)).cloned().collect();
@@ -568,9 +578,19 @@ fn chase_test(
             .find(|a| !a.starts_with("cxa"))
             .unwrap_or_default();
         t.articles.push(art);
+        // A pawn (or the king) that takes at the end of other pieces' checks (26.7).
+        let helped = new.iter().any(|x| x.via_checks && x.joint);
+        if helped {
+            t.articles.push(rules.article("cxa2011.26.7"));
+        }
         t.note = format!(
-            "the threat to {} is made by the king or a pawn alone: idle",
-            names(after, new.iter().map(|x| x.target))
+            "the threat to {} is made by the king or a pawn {}: idle",
+            names(after, new.iter().map(|x| x.target)),
+            if helped {
+                "at the end of other pieces' checks (兵借其他子抽吃)"
+            } else {
+                "alone"
+            }
         );
         if rules.pawn_mutual_attack {
             t.pawn_only = pawns;
@@ -617,12 +637,11 @@ fn chase_test(
         chases
             .iter()
             .map(|x| {
-                let how = if x.via_checks {
-                    "; won by consecutive checks"
-                } else if x.joint {
-                    "; chased jointly"
-                } else {
-                    ""
+                let how = match (x.via_checks, x.joint) {
+                    (true, true) => "; won jointly by consecutive checks",
+                    (true, false) => "; won by consecutive checks",
+                    (false, true) => "; chased jointly",
+                    (false, false) => "",
                 };
                 format!(
                     "{} ({}{how})",

@@ -230,6 +230,9 @@ pub(crate) struct Threat {
     /// a piece offered in exchange is that exchange accepted (reading
     /// `exchange-offer-not-chase`).
     pub line_wins: BTreeSet<PieceId>,
+    /// For a line of checks, the pieces that capture at the end of it, whichever piece they
+    /// take ([`Won::line_capturers`]); for a direct threat, the capturer.
+    pub line_capturers: BTreeSet<PieceId>,
 }
 
 impl Threat {
@@ -323,6 +326,7 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
             first_capture: None,
             capturers: BTreeSet::from([attacker]),
             line_wins: BTreeSet::from([target]),
+            line_capturers: BTreeSet::from([attacker]),
         });
     }
     // Joint chase (24.17): the gain needs two or more of the side's pieces: taking any one of
@@ -585,7 +589,12 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
             continue;
         }
         if let Some(line) = check_line(cx, b, k, depth) {
-            let Won { gain, targets, .. } = line;
+            let Won {
+                gain,
+                targets,
+                line_capturers,
+                ..
+            } = line;
             let line_wins: BTreeSet<PieceId> = targets.keys().copied().collect();
             // A pawn won by a line of checks is no gain: its value floats (25.3 / 2011 26.6;
             // reading `floating-pawn-by-checks`).
@@ -604,11 +613,56 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
                     first_capture: b.piece_id_at(k.to),
                     capturers,
                     line_wins: line_wins.clone(),
+                    line_capturers: line_capturers.clone(),
                 });
             }
         }
     }
     out
+}
+
+/// Marks the threats by lines of consecutive checks among `threats` (those of `b`) that are
+/// joint chases (24.17; reading `joint-line-of-checks`): the pieces that take part are the first
+/// checking piece and the pieces that capture at the end of the line; the line is joint when two
+/// or more of them are each needed, the target being won in no other way (by a capture or a line
+/// of checks) without one of them. Asked for the threats of the move being classified only: no
+/// other question reads it.
+pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
+    if !cx.rs.joint_chase {
+        return;
+    }
+    let depth = cx.rs.chase_search_depth;
+    for t in threats.iter_mut().filter(|t| t.via_checks) {
+        let takes_part: BTreeSet<PieceId> = t
+            .line_capturers
+            .iter()
+            .copied()
+            .chain([t.attacker])
+            .filter(|p| !is_king(b, *p))
+            .collect();
+        // Once too few pieces are left to make two needed ones, the others need not be tried.
+        let mut needed = Vec::new();
+        for (i, p) in takes_part.iter().enumerate() {
+            if needed.len() + (takes_part.len() - i) < 2 {
+                break;
+            }
+            let rest = without(b, b.square_of(*p).expect("on board"));
+            if !(winnable(cx, &rest, t.target) || line_wins_target(cx, &rest, depth, t.target)) {
+                needed.push(*p);
+            }
+        }
+        if needed.len() >= 2 {
+            t.joint = true;
+            t.necessary = needed;
+        }
+    }
+}
+
+/// Does some line of consecutive checks of the side to move win `target` ([`check_line`])?
+fn line_wins_target(cx: &Ctx, b: &Board, depth: u32, target: PieceId) -> bool {
+    checking_moves(b)
+        .into_iter()
+        .any(|k| check_line(cx, b, k, depth).is_some_and(|l| l.targets.contains_key(&target)))
 }
 
 /// How a piece won by a line of consecutive checks stands (24.15, reading
@@ -657,6 +711,9 @@ pub(crate) struct Won {
     /// For a line of checks: the pieces lost after some answer (the pieces the line attacks,
     /// whether or not the best defence gives them up); else the same pieces as `targets`.
     pub attacked: BTreeSet<PieceId>,
+    /// The pieces that capture at the end of the ways counted (of every way of the best gain,
+    /// of every best answer to a line of checks), whichever piece they take.
+    pub line_capturers: BTreeSet<PieceId>,
 }
 
 /// After the checking move `k`, the least gain the checker is sure of against every answer,
@@ -680,7 +737,7 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
     }
     // Each answer that neither refutes the line nor lets the checker mate: what the checker
     // nets after it, and the pieces it then wins.
-    let mut answers: Vec<(f64, BTreeMap<PieceId, BTreeSet<PieceId>>)> = Vec::new();
+    let mut answers: Vec<Won> = Vec::new();
     for r in replies {
         let lost_piece = a.piece_id_at(r.to);
         let lost = lost_piece.map(|v| value(rs, &a, v)).unwrap_or(0.0);
@@ -709,41 +766,39 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
             }
             return None;
         }
-        answers.push((total, sub.targets));
+        answers.push(Won { gain: total, ..sub });
     }
-    let mut every: BTreeMap<PieceId, BTreeSet<PieceId>> = BTreeMap::new();
-    for (t, by) in answers.iter().flat_map(|(_, ts)| ts) {
-        every.entry(*t).or_default().extend(by.iter().copied());
+    // Every piece lost after some answer, with its capturers, and every piece that captures.
+    let mut every = Won::default();
+    for w in &answers {
+        for (t, by) in &w.targets {
+            every
+                .targets
+                .entry(*t)
+                .or_default()
+                .extend(by.iter().copied());
+        }
+        every
+            .line_capturers
+            .extend(w.line_capturers.iter().copied());
     }
-    let attacked: BTreeSet<PieceId> = every.keys().copied().collect();
+    let attacked: BTreeSet<PieceId> = every.targets.keys().copied().collect();
     if attacked.is_empty() {
         return None;
     }
     // The defender picks the answers that leave the checker least: what they lose is what the
     // line wins (reading `won-against-the-best-defence`), combined as ways of equal gain are.
-    let gain = answers
-        .iter()
-        .map(|(t, _)| *t)
-        .fold(f64::INFINITY, f64::min);
-    let best: Vec<Won> = answers
-        .into_iter()
-        .filter(|(t, _)| *t == gain)
-        .map(|(_, targets)| Won {
-            gain,
-            attacked: targets.keys().copied().collect(),
-            targets,
-        })
-        .collect();
-    let mut targets = Won::together(best).targets;
-    if targets.is_empty() {
+    let gain = answers.iter().map(|w| w.gain).fold(f64::INFINITY, f64::min);
+    let mut won = Won::together(answers.into_iter().filter(|w| w.gain == gain).collect());
+    if won.targets.is_empty() {
         // The best answers lose nothing after the piece the check took: the pieces the line
         // attacks are named.
-        targets = every;
+        won = every;
     }
     Some(Won {
         gain,
-        targets,
         attacked,
+        ..won
     })
 }
 
@@ -764,6 +819,7 @@ fn best_gain_computed(cx: &Ctx, b: &Board, depth: u32) -> Won {
             gain,
             targets: BTreeMap::from([(target, BTreeSet::from([capturer]))]),
             attacked: BTreeSet::from([target]),
+            line_capturers: BTreeSet::from([capturer]),
         })
         .collect();
     if depth >= 3 {
@@ -807,6 +863,11 @@ impl Won {
             attacked: tied
                 .iter()
                 .flat_map(|w| w.attacked.iter())
+                .copied()
+                .collect(),
+            line_capturers: tied
+                .iter()
+                .flat_map(|w| w.line_capturers.iter())
                 .copied()
                 .collect(),
         };

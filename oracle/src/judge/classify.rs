@@ -380,7 +380,8 @@ fn chase_test(
         &none
     };
     let cx_after = Ctx::offering(rules, offering).after_move_of(mover, before);
-    let after_threats = threats(&cx_after, &pass(after), checker);
+    let mut after_threats = threats(&cx_after, &pass(after), checker);
+    analysis::mark_joint_lines(&cx_after, &pass(after), &mut after_threats);
     let (offers, now): (Vec<Threat>, Vec<Threat>) = after_threats
         .into_iter()
         .filter(|t| is_material(after, t.target))
@@ -492,8 +493,12 @@ fn chase_test(
             is(after, x.attacker)
         }
     };
-    let by_king = |x: &Threat| credited(x, is_king) && !x.joint;
-    let by_pawn = |x: &Threat| credited(x, is_pawn) && !x.joint;
+    // A pawn (or the king) that wins a piece at the end of other pieces' checks takes it with
+    // their help, and is idle all the same (2011 26.7: 兵借其他子抽吃, reading
+    // `joint-line-of-checks`).
+    let alone = |x: &Threat| !x.joint || (rules.exemption_by_capturer && x.via_checks);
+    let by_king = |x: &Threat| credited(x, is_king) && alone(x);
+    let by_pawn = |x: &Threat| credited(x, is_pawn) && alone(x);
     if new.iter().all(|x| by_king(x) || by_pawn(x)) {
         let pawns: Vec<Threat> = new.iter().filter(|x| by_pawn(x)).cloned().collect();
         let id = if pawns.is_empty() {
@@ -507,9 +512,19 @@ fn chase_test(
             .find(|a| !a.starts_with("cxa"))
             .unwrap_or_default();
         t.articles.push(art);
+        // A pawn (or the king) that takes at the end of other pieces' checks (26.7).
+        let helped = new.iter().any(|x| x.via_checks && x.joint);
+        if helped {
+            t.articles.push(rules.article("cxa2011.26.7"));
+        }
         t.note = format!(
-            "the threat to {} is made by the king or a pawn alone: idle",
-            names(after, new.iter().map(|x| x.target))
+            "the threat to {} is made by the king or a pawn {}: idle",
+            names(after, new.iter().map(|x| x.target)),
+            if helped {
+                "at the end of other pieces' checks (兵借其他子抽吃)"
+            } else {
+                "alone"
+            }
         );
         if rules.pawn_mutual_attack {
             t.pawn_only = pawns;
@@ -561,12 +576,11 @@ fn chase_test(
         chases
             .iter()
             .map(|x| {
-                let how = if x.via_checks {
-                    "; won by consecutive checks"
-                } else if x.joint {
-                    "; chased jointly"
-                } else {
-                    ""
+                let how = match (x.via_checks, x.joint) {
+                    (true, true) => "; won jointly by consecutive checks",
+                    (true, false) => "; won by consecutive checks",
+                    (false, true) => "; chased jointly",
+                    (false, false) => "",
                 };
                 format!(
                     "{} ({}{how})",

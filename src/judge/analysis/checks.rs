@@ -2,7 +2,7 @@
 //! lines that win a capturer back, and the bounded search of a line's worth.
 
 use super::board::{
-    cover_on_board, id_at, id_bit, ids_in, ids_on, is_pawn, squares_of, value, IdSet,
+    cover_on_board, id_at, id_bit, ids_in, ids_on, is_king, is_pawn, squares_of, value, IdSet,
 };
 use super::{ids_fingerprint, Analyzer, Threat, Ties, Won};
 use crate::judge::track::{PieceId, Tracked};
@@ -150,11 +150,45 @@ impl Analyzer<'_> {
                         captured_by_kings: ids.by_non_king & id_bit(target) == 0,
                         captured_by_pawns: ids.by_non_pawn & id_bit(target) == 0,
                         line_wins: ids.targets,
+                        line_capturers: ids.capturers,
                     });
                 }
             }
         }
         out
+    }
+
+    /// Marks the threats by lines of consecutive checks among `threats` (those of `b`) that are
+    /// joint chases (24.17; reading `joint-line-of-checks`; the oracle's `mark_joint_lines`):
+    /// the pieces that take part are the first checking piece and the pieces that capture at
+    /// the end of the line; the line is joint when two or more of them are each needed, the
+    /// target being won in no other way without one of them.
+    pub fn mark_joint_lines(&mut self, b: &Tracked, threats: &mut [Threat]) {
+        if !self.rs.joint_chase {
+            return;
+        }
+        for t in threats.iter_mut().filter(|t| t.via_checks) {
+            let takes_part: IdSet = ids_in(t.line_capturers | id_bit(t.attacker))
+                .filter(|p| !is_king(b, *p))
+                .fold(0, |a, p| a | id_bit(p));
+            let n = takes_part.count_ones();
+            // Once too few pieces are left to make two needed ones, the others need not be
+            // tried.
+            let mut needed: IdSet = 0;
+            for (i, p) in (0u32..).zip(ids_in(takes_part)) {
+                if needed.count_ones() + (n - i) < 2 {
+                    break;
+                }
+                let w = b.without(b.square_of(p).expect("on board"));
+                if !self.winnable(&w, t.target) && !self.check_line_wins(&w, None, t.target) {
+                    needed |= id_bit(p);
+                }
+            }
+            if needed.count_ones() >= 2 {
+                t.joint = true;
+                t.necessary = needed;
+            }
+        }
     }
 
     /// Reading `capture-answered-by-checks` (2011 24.3, 24.15): after a capture (`a`, the other
@@ -271,6 +305,7 @@ impl Analyzer<'_> {
             every.targets |= sub_ids.targets;
             every.by_non_king |= sub_ids.by_non_king;
             every.by_non_pawn |= sub_ids.by_non_pawn;
+            every.capturers |= sub_ids.capturers;
             let answer = Won {
                 gain: total,
                 ..sub_ids
@@ -576,6 +611,7 @@ mod bounded_search_tests {
             targets: u.targets | w.targets,
             by_non_king: u.by_non_king | w.by_non_king,
             by_non_pawn: u.by_non_pawn | w.by_non_pawn,
+            capturers: u.capturers | w.capturers,
             ..u
         });
         if !holds || every.targets == 0 {

@@ -135,6 +135,7 @@ impl Analyzer<'_> {
                 captured_by_kings: is_king(&b, attacker),
                 captured_by_pawns: attacker_is_pawn,
                 line_wins: id_bit(target),
+                line_capturers: id_bit(attacker),
             });
         }
         if rs.joint_chase {
@@ -305,7 +306,7 @@ impl Analyzer<'_> {
     }
 
     /// Can the side to move win `target` by a direct capture and the exchange that follows?
-    fn winnable(&mut self, b0: &Tracked, target: PieceId) -> bool {
+    pub(super) fn winnable(&mut self, b0: &Tracked, target: PieceId) -> bool {
         let Some(sq) = b0.square_of(target) else {
             return false;
         };
