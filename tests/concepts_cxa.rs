@@ -361,23 +361,29 @@ fn a_line_of_checks_wins_only_what_the_best_defence_gives_up() {
 
 /// Interpretation `joint-line-of-checks` (2011 24.17; concept D applied to lines of checks): a
 /// line of consecutive checks is a joint chase when two of the pieces that take part in it (the
-/// first checking piece, the pieces that capture at the end) are each needed.
+/// first checking piece, the pieces that capture the target at the end) are each needed.
 ///
-/// The core of 2011 参考图39 ("红方炮六平二为联合捉子"). Red's cannon returns to h8 (ply 7): from
-/// h9 it can check through the advisor f9. If the elephant blocks on g9, the cannon takes the
-/// advisor over it; if the king steps to e8, the rook g7 mates. Without the cannon there is no
-/// check; without the rook the king's step keeps everything. Under 2011 the chase is joint (it
-/// cites 24.17); the 1999 rules have no joint chase.
+/// Built from 2011 参考图39 ("红方炮六平二为联合捉子") by taking away what does not matter. Red's
+/// cannon returns to h8 (ply 7): from h9 it checks through the advisor f9, and after black's
+/// answer the cannon and the rook g7 win the black cannon i8. Without the red cannon there is
+/// no check; without the rook the cannon i8 is not won. Under 2011 the chase is joint (it cites
+/// 24.17); the 1999 rules have no joint chase.
 #[test]
 fn a_line_of_checks_is_joint_when_two_pieces_are_each_needed() {
-    let fen = "4ka3/7C1/n3b1R2/9/6p2/9/7r1/9/9/4K4 w - - 0 1";
+    let fen = "4ka3/7Cc/6R2/9/9/9/7r1/9/4A4/4K4 w - - 0 1";
     let moves = "h8d8 h3d3 d8h8 d3h3 h8d8 h3d3 d8h8 d3h3";
     let j2011 = judged("cxa-2011", fen, moves);
     assert_eq!(class_at(&j2011, 7), "chase", "{j2011}");
-    assert!(articles_at(&j2011, 7).contains(&"24.17".to_string()), "{j2011}");
+    assert!(
+        articles_at(&j2011, 7).contains(&"24.17".to_string()),
+        "{j2011}"
+    );
     let j1999 = judged("cxa-1999", fen, moves);
     assert_eq!(class_at(&j1999, 7), "chase", "{j1999}");
-    assert!(!articles_at(&j1999, 7).contains(&"24.17".to_string()), "{j1999}");
+    assert!(
+        !articles_at(&j1999, 7).contains(&"24.17".to_string()),
+        "{j1999}"
+    );
 }
 
 /// Interpretation `joint-line-of-checks`, 2011 26.7 (兵借其他子抽吃，按闲处理): a pawn that wins a
@@ -393,7 +399,10 @@ fn a_pawn_that_takes_at_the_end_of_other_pieces_checks_is_idle() {
     let moves = "b2d2 b3d3 d2b2 d3b3 b2d2 b3d3 d2b2 d3b3";
     let j2011 = judged("cxa-2011", fen, moves);
     assert_eq!(class_at(&j2011, 7), "idle", "{j2011}");
-    assert!(articles_at(&j2011, 7).contains(&"26.7".to_string()), "{j2011}");
+    assert!(
+        articles_at(&j2011, 7).contains(&"26.7".to_string()),
+        "{j2011}"
+    );
     let j1999 = judged("cxa-1999", fen, moves);
     assert_eq!(class_at(&j1999, 7), "chase", "{j1999}");
 }

@@ -230,9 +230,6 @@ pub(crate) struct Threat {
     /// a piece offered in exchange is that exchange accepted (reading
     /// `exchange-offer-not-chase`).
     pub line_wins: BTreeSet<PieceId>,
-    /// For a line of checks, the pieces that capture at the end of it, whichever piece they
-    /// take ([`Won::line_capturers`]); for a direct threat, the capturer.
-    pub line_capturers: BTreeSet<PieceId>,
 }
 
 impl Threat {
@@ -326,7 +323,6 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
             first_capture: None,
             capturers: BTreeSet::from([attacker]),
             line_wins: BTreeSet::from([target]),
-            line_capturers: BTreeSet::from([attacker]),
         });
     }
     // Joint chase (24.17): the gain needs two or more of the side's pieces: taking any one of
@@ -589,12 +585,7 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
             continue;
         }
         if let Some(line) = check_line(cx, b, k, depth) {
-            let Won {
-                gain,
-                targets,
-                line_capturers,
-                ..
-            } = line;
+            let Won { gain, targets, .. } = line;
             let line_wins: BTreeSet<PieceId> = targets.keys().copied().collect();
             // A pawn won by a line of checks is no gain: its value floats (25.3 / 2011 26.6;
             // reading `floating-pawn-by-checks`).
@@ -613,7 +604,6 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
                     first_capture: b.piece_id_at(k.to),
                     capturers,
                     line_wins: line_wins.clone(),
-                    line_capturers: line_capturers.clone(),
                 });
             }
         }
@@ -623,10 +613,10 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
 
 /// Marks the threats by lines of consecutive checks among `threats` (those of `b`) that are
 /// joint chases (24.17; reading `joint-line-of-checks`): the pieces that take part are the first
-/// checking piece and the pieces that capture at the end of the line; the line is joint when two
-/// or more of them are each needed, the target being won in no other way (by a capture or a line
-/// of checks) without one of them. Asked for the threats of the move being classified only: no
-/// other question reads it.
+/// checking piece and the pieces that capture the target at the end of the line
+/// ([`Threat::capturers`]); it is joint when two or more of them are each needed, the target
+/// being won in no other way (by a capture or a line of checks) without one of them. Asked for
+/// the threats of the move being classified only: no other question reads it.
 pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
     if !cx.rs.joint_chase {
         return;
@@ -634,7 +624,7 @@ pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
     let depth = cx.rs.chase_search_depth;
     for t in threats.iter_mut().filter(|t| t.via_checks) {
         let takes_part: BTreeSet<PieceId> = t
-            .line_capturers
+            .capturers
             .iter()
             .copied()
             .chain([t.attacker])
@@ -711,9 +701,6 @@ pub(crate) struct Won {
     /// For a line of checks: the pieces lost after some answer (the pieces the line attacks,
     /// whether or not the best defence gives them up); else the same pieces as `targets`.
     pub attacked: BTreeSet<PieceId>,
-    /// The pieces that capture at the end of the ways counted (of every way of the best gain,
-    /// of every best answer to a line of checks), whichever piece they take.
-    pub line_capturers: BTreeSet<PieceId>,
 }
 
 /// After the checking move `k`, the least gain the checker is sure of against every answer,
@@ -768,7 +755,7 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
         }
         answers.push(Won { gain: total, ..sub });
     }
-    // Every piece lost after some answer, with its capturers, and every piece that captures.
+    // Every piece lost after some answer, with its capturers.
     let mut every = Won::default();
     for w in &answers {
         for (t, by) in &w.targets {
@@ -778,9 +765,6 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
                 .or_default()
                 .extend(by.iter().copied());
         }
-        every
-            .line_capturers
-            .extend(w.line_capturers.iter().copied());
     }
     let attacked: BTreeSet<PieceId> = every.targets.keys().copied().collect();
     if attacked.is_empty() {
@@ -819,7 +803,6 @@ fn best_gain_computed(cx: &Ctx, b: &Board, depth: u32) -> Won {
             gain,
             targets: BTreeMap::from([(target, BTreeSet::from([capturer]))]),
             attacked: BTreeSet::from([target]),
-            line_capturers: BTreeSet::from([capturer]),
         })
         .collect();
     if depth >= 3 {
@@ -863,11 +846,6 @@ impl Won {
             attacked: tied
                 .iter()
                 .flat_map(|w| w.attacked.iter())
-                .copied()
-                .collect(),
-            line_capturers: tied
-                .iter()
-                .flat_map(|w| w.line_capturers.iter())
                 .copied()
                 .collect(),
         };

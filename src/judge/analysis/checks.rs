@@ -2,7 +2,8 @@
 //! lines that win a capturer back, and the bounded search of a line's worth.
 
 use super::board::{
-    cover_on_board, id_at, id_bit, ids_in, ids_on, is_king, is_pawn, squares_of, value, IdSet,
+    captures_on, cover_on_board, id_at, id_bit, ids_in, ids_on, is_king, is_pawn, squares_of,
+    value, IdSet,
 };
 use super::{ids_fingerprint, Analyzer, Threat, Ties, Won};
 use crate::judge::track::{PieceId, Tracked};
@@ -150,7 +151,7 @@ impl Analyzer<'_> {
                         captured_by_kings: ids.by_non_king & id_bit(target) == 0,
                         captured_by_pawns: ids.by_non_pawn & id_bit(target) == 0,
                         line_wins: ids.targets,
-                        line_capturers: ids.capturers,
+                        line_move: Some(k),
                     });
                 }
             }
@@ -160,16 +161,22 @@ impl Analyzer<'_> {
 
     /// Marks the threats by lines of consecutive checks among `threats` (those of `b`) that are
     /// joint chases (24.17; reading `joint-line-of-checks`; the oracle's `mark_joint_lines`):
-    /// the pieces that take part are the first checking piece and the pieces that capture at
-    /// the end of the line; the line is joint when two or more of them are each needed, the
+    /// the pieces that take part are the first checking piece and the pieces that capture the
+    /// target at the end of the line ([`Analyzer::line_capturers_of`]); the line is joint when two or more of them are each needed, the
     /// target being won in no other way without one of them.
     pub fn mark_joint_lines(&mut self, b: &Tracked, threats: &mut [Threat]) {
         if !self.rs.joint_chase {
             return;
         }
+        let mut b = b.clone();
         for t in threats.iter_mut().filter(|t| t.via_checks) {
-            let takes_part: IdSet = ids_in(t.line_capturers | id_bit(t.attacker))
-                .filter(|p| !is_king(b, *p))
+            let Some(k) = t.line_move else {
+                continue;
+            };
+            let depth = self.rs.chase_search_depth;
+            let capturers = self.line_capturers_of(&mut b, k, depth, t.target);
+            let takes_part: IdSet = ids_in(capturers | id_bit(t.attacker))
+                .filter(|p| !is_king(&b, *p))
                 .fold(0, |a, p| a | id_bit(p));
             let n = takes_part.count_ones();
             // Once too few pieces are left to make two needed ones, the others need not be
@@ -189,6 +196,81 @@ impl Analyzer<'_> {
                 t.necessary = needed;
             }
         }
+    }
+
+    /// The pieces that capture `target` at the end of the line of consecutive checks opened
+    /// by `k` (the oracle's capturers of the target in `check_line`): after the answers that
+    /// count (those that leave the checker least, or every answer when they lose nothing after
+    /// the first capture), as identities. For a line that holds.
+    fn line_capturers_of(
+        &mut self,
+        b: &mut Tracked,
+        k: Move,
+        depth: u32,
+        target: PieceId,
+    ) -> IdSet {
+        let rs = self.rs;
+        let first = id_at(b, k.to()).map_or(0.0, |v| value(rs, b, v));
+        let uk = b.play_undo(k);
+        let sub_depth = depth.saturating_sub(2);
+        // Per answer that counts: what it leaves the checker, whether it loses any piece after
+        // the first capture, and the capturers of `target` after it.
+        let mut answers: Vec<(f64, bool, IdSet)> = Vec::new();
+        for r in b.pos.legal_moves() {
+            let taken = Taken::by(rs, b, r);
+            let ur = b.play_undo(r);
+            let sub = self.best_gain(b, sub_depth);
+            let total = taken.net(rs, b, first, &sub);
+            let wins = sub.map(|sq| ids_on(b, sq)).targets;
+            let by = if total > 0.0 && wins & id_bit(target) != 0 {
+                self.gain_capturers_of(b, sub_depth, target)
+            } else {
+                0
+            };
+            b.undo(r, ur);
+            // Answers that leave no gain let the checker mate (the line holds): they count not.
+            if total > 0.0 {
+                answers.push((total, wins != 0, by));
+            }
+        }
+        b.undo(k, uk);
+        let least = answers.iter().map(|a| a.0).fold(f64::INFINITY, f64::min);
+        let best = answers.iter().filter(|a| a.0 == least);
+        let counted: Vec<&(f64, bool, IdSet)> = if best.clone().any(|a| a.1) {
+            best.collect()
+        } else {
+            answers.iter().collect()
+        };
+        counted.iter().fold(0, |c, a| c | a.2)
+    }
+
+    /// The pieces that capture `target` in the ways of the best gain of [`Analyzer::best_gain`]
+    /// that win it (captures, and lines of checks by [`Analyzer::line_capturers_of`]).
+    fn gain_capturers_of(&mut self, b: &mut Tracked, depth: u32, target: PieceId) -> IdSet {
+        let best = self.best_gain(b, depth);
+        let Some(sq) = b.square_of(target) else {
+            return 0;
+        };
+        if best.gain <= 0.0 || best.targets & (1u128 << sq.index()) == 0 {
+            return 0;
+        }
+        let mut by: IdSet = 0;
+        for m in captures_on(b, sq) {
+            if self.capture_gain_above(b, m, 0.0) == Some(best.gain) {
+                by |= id_bit(id_at(b, m.from()).expect("a mover"));
+            }
+        }
+        if depth >= 3 {
+            for &k in self.checking_moves(b).iter() {
+                if self
+                    .check_line(b, k, depth)
+                    .is_some_and(|w| w.gain == best.gain && w.targets & (1u128 << sq.index()) != 0)
+                {
+                    by |= self.line_capturers_of(b, k, depth, target);
+                }
+            }
+        }
+        by
     }
 
     /// Reading `capture-answered-by-checks` (2011 24.3, 24.15): after a capture (`a`, the other
@@ -305,7 +387,6 @@ impl Analyzer<'_> {
             every.targets |= sub_ids.targets;
             every.by_non_king |= sub_ids.by_non_king;
             every.by_non_pawn |= sub_ids.by_non_pawn;
-            every.capturers |= sub_ids.capturers;
             let answer = Won {
                 gain: total,
                 ..sub_ids
@@ -611,7 +692,6 @@ mod bounded_search_tests {
             targets: u.targets | w.targets,
             by_non_king: u.by_non_king | w.by_non_king,
             by_non_pawn: u.by_non_pawn | w.by_non_pawn,
-            capturers: u.capturers | w.capturers,
             ..u
         });
         if !holds || every.targets == 0 {

@@ -135,7 +135,7 @@ impl Analyzer<'_> {
                 captured_by_kings: is_king(&b, attacker),
                 captured_by_pawns: attacker_is_pawn,
                 line_wins: id_bit(target),
-                line_capturers: id_bit(attacker),
+                line_move: None,
             });
         }
         if rs.joint_chase {
@@ -537,7 +537,12 @@ impl Analyzer<'_> {
     /// point) when it is above `floor` (≥ 0) and the other side cannot mate at once after it.
     /// A piece worth at most `floor` is not tried: the exchange never wins more than the piece
     /// taken first.
-    fn capture_gain_above(&mut self, b: &mut Tracked, m: Move, floor: f64) -> Option<f64> {
+    pub(super) fn capture_gain_above(
+        &mut self,
+        b: &mut Tracked,
+        m: Move,
+        floor: f64,
+    ) -> Option<f64> {
         let v = value(self.rs, b, id_at(b, m.to())?);
         if v <= floor {
             return None;

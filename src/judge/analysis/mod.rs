@@ -69,9 +69,8 @@ pub(crate) struct Threat {
     pub captured_by_pawns: bool,
     /// Every piece the line wins (a direct threat: the target), as identities.
     pub line_wins: IdSet,
-    /// For a line of checks, the pieces that capture at the end of it, whichever piece they
-    /// take; for a direct threat, the capturer (identities).
-    pub line_capturers: IdSet,
+    /// For a line of checks: its first (checking) move.
+    pub line_move: Option<Move>,
 }
 
 /// What a line of play wins (the oracle's `Won`): the gain, the pieces won (as squares or as
@@ -90,13 +89,10 @@ pub(crate) struct Won {
     /// For a line of checks: the pieces lost after some answer (the pieces the line attacks);
     /// else the pieces won.
     pub attacked: u128,
-    /// The pieces that capture at the end of the ways counted (of every way of the best gain,
-    /// of every best answer to a line of checks), whichever piece they take.
-    pub capturers: u128,
 }
 
 impl Won {
-    /// The five sets mapped by `f` (squares to identities or back).
+    /// The four sets mapped by `f` (squares to identities or back).
     fn map(self, f: impl Fn(u128) -> u128) -> Won {
         Won {
             gain: self.gain,
@@ -104,7 +100,6 @@ impl Won {
             by_non_king: f(self.by_non_king),
             by_non_pawn: f(self.by_non_pawn),
             attacked: f(self.attacked),
-            capturers: f(self.capturers),
         }
     }
 
@@ -117,7 +112,6 @@ impl Won {
             by_non_king: if is_king(b, capturer) { 0 } else { bit },
             by_non_pawn: if is_pawn(b, capturer) { 0 } else { bit },
             attacked: bit,
-            capturers: b.square_of(capturer).map_or(0, |s| 1u128 << s.index()),
         }
     }
 }
@@ -266,11 +260,9 @@ impl Ties {
         self.best.by_non_king |= w.by_non_king;
         self.best.by_non_pawn |= w.by_non_pawn;
         self.best.attacked |= w.attacked;
-        self.best.capturers |= w.capturers;
     }
 
-    /// The combination of the ways of the greatest gain (`attacked` and `capturers`: those of
-    /// any of them).
+    /// The combination of the ways of the greatest gain (`attacked`: what any of them attacks).
     fn best_of(self) -> Won {
         if self.sure == 0 {
             self.best
