@@ -233,11 +233,6 @@ pub fn rule(rules: &RuleSet, red: &SidePattern, black: &SidePattern) -> Option<C
     })
 }
 
-/// `any_in`-style matcher used for the answering side of 26.8.2 / 26.8.3.
-fn any_match(m: &Matcher, labels: &[Vec<String>]) -> bool {
-    m.matches(labels)
-}
-
 /// Does a step of 26.8.2 / 26.8.3 hold for a side: its labels match `side_a` (a perpetual chase
 /// with single pieces) and the other side's match `side_b` (a joint chase)?
 fn single_against_joint(
@@ -246,5 +241,5 @@ fn single_against_joint(
     mine: &[Vec<String>],
     theirs: &[Vec<String>],
 ) -> bool {
-    side_a.matches(mine) && any_match(side_b, theirs)
+    side_a.matches(mine) && side_b.matches(theirs)
 }

@@ -162,18 +162,19 @@ impl Analyzer<'_> {
     /// Marks the threats by lines of consecutive checks among `threats` (those of `b`) that are
     /// joint chases (24.17; reading `joint-line-of-checks`; the oracle's `mark_joint_lines`):
     /// the pieces that take part are the first checking piece and the pieces that capture the
-    /// target at the end of the line ([`Analyzer::line_capturers_of`]); the line is joint when two or more of them are each needed, the
-    /// target being won in no other way without one of them.
+    /// target at the end of the line ([`Analyzer::line_capturers_of`]); the line is joint when
+    /// two or more of them are each needed, the target being won in no other way without one
+    /// of them.
     pub fn mark_joint_lines(&mut self, b: &Tracked, threats: &mut [Threat]) {
         if !self.rs.joint_chase {
             return;
         }
+        let depth = self.rs.chase_search_depth;
         let mut b = b.clone();
         for t in threats.iter_mut().filter(|t| t.via_checks) {
             let Some(k) = t.line_move else {
                 continue;
             };
-            let depth = self.rs.chase_search_depth;
             let capturers = self.line_capturers_of(&mut b, k, depth, t.target);
             let takes_part: IdSet = ids_in(capturers | id_bit(t.attacker))
                 .filter(|p| !is_king(&b, *p))
@@ -387,15 +388,13 @@ impl Analyzer<'_> {
             every.targets |= sub_ids.targets;
             every.by_non_king |= sub_ids.by_non_king;
             every.by_non_pawn |= sub_ids.by_non_pawn;
-            let answer = Won {
-                gain: total,
-                ..sub_ids
-            };
-            match &mut least {
-                Some(t) if total > t.best.gain => {}
-                Some(t) if total == t.best.gain => t.join(answer),
-                _ => least.get_or_insert_with(Ties::default).start(answer),
-            }
+            Ties::add_least(
+                &mut least,
+                Won {
+                    gain: total,
+                    ..sub_ids
+                },
+            );
         }
         if every.targets == 0 {
             return None;
@@ -698,24 +697,22 @@ mod bounded_search_tests {
             return None;
         }
         // The pieces the best answers lose, as ways of equal gain are combined.
-        let gain = answers.iter().map(|w| w.gain).fold(f64::INFINITY, f64::min);
-        let mut ties = Ties::default();
-        for (i, w) in answers.into_iter().filter(|w| w.gain == gain).enumerate() {
-            if i == 0 {
-                ties.start(w);
-            } else {
-                ties.join(w);
-            }
+        let mut least = None;
+        for w in answers {
+            Ties::add_least(&mut least, w);
         }
-        let mut won = ties.best_of();
+        let mut won = least?.best_of();
         if won.targets == 0 {
-            won = Won { gain, ..every };
+            won = Won {
+                gain: won.gain,
+                ..every
+            };
         }
-        Some(Won {
+        let won = Won {
             attacked: every.targets,
             ..won
-        })
-        .map(|w| w.map(|ids| squares_of(b, ids)))
+        };
+        Some(won.map(|ids| squares_of(b, ids)))
     }
 
     /// A position with the kings and a few attacking pieces placed at random (lines of checks

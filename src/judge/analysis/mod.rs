@@ -253,6 +253,16 @@ impl Ties {
         self.sure = w.targets;
     }
 
+    /// Adds an answer to a line of checks to the answers that leave the checker least so far
+    /// (`least`; reading `won-against-the-best-defence`).
+    fn add_least(least: &mut Option<Ties>, w: Won) {
+        match least {
+            Some(t) if w.gain > t.best.gain => {}
+            Some(t) if w.gain == t.best.gain => t.join(w),
+            _ => least.get_or_insert_with(Ties::default).start(w),
+        }
+    }
+
     /// Adds a way of the same gain as the best so far.
     fn join(&mut self, w: Won) {
         self.sure &= w.targets;
