@@ -386,6 +386,32 @@ fn a_line_of_checks_is_joint_when_two_pieces_are_each_needed() {
     );
 }
 
+/// Interpretation `joint-chase-necessary` (2011 24.17; concept D with the gain counted as in A):
+/// a target won only across two squares is chased jointly by the piece that captures it and the
+/// piece that takes what its protector leaves.
+///
+/// Built from 2011 参考图16 ("黑方车2平4，伏炮打仕", one of 24.17's figures) by taking away what does
+/// not matter. Black's rook comes to d3 (ply 6): the cannon i0 can take the advisor d0 over the
+/// red king, and if the advisor e1 takes back, the rook takes the cannon d2 it guarded. Without
+/// the rook the cannon is lost for an advisor; without the cannon there is no capture: a joint
+/// chase (it cites 24.17).
+#[test]
+fn a_target_won_across_two_squares_is_chased_jointly() {
+    let fen = "4k4/9/9/9/9/9/1r7/1C7/4A4/3A1K2c w - - 0 1";
+    let moves = "b2d2 b3d3 d2b2 d3b3 b2d2 b3d3 d2b2 d3b3";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 6), "chase", "{j2011}");
+    assert!(
+        articles_at(&j2011, 6).contains(&"24.17".to_string()),
+        "{j2011}"
+    );
+    // The rook's return to b3 chases the cannon alone.
+    assert!(
+        !articles_at(&j2011, 8).contains(&"24.17".to_string()),
+        "{j2011}"
+    );
+}
+
 /// Interpretation `joint-line-of-checks`, 2011 26.7 (兵借其他子抽吃，按闲处理): a pawn that wins a
 /// piece at the end of other pieces' checks is idle, although the line needs both.
 ///

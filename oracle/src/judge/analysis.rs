@@ -279,51 +279,9 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
         .map(|(t, _, _)| t)
         .collect();
     for m in b.legal_moves() {
-        let Some(target) = b.piece_id_at(m.to) else {
-            continue;
-        };
-        if !is_material(b, target) {
-            continue;
+        if let Some(t) = capture_threat(cx, b, m, Some(&winnable_now)) {
+            out.push(t);
         }
-        let attacker = b.piece_id_at(m.from).expect("a mover");
-        let mut a = b.clone();
-        apply(&mut a, m);
-        let exchange_depth = 8;
-        let back = see(cx, &a, m.to, None, exchange_depth);
-        let mut gain = value(rs, b, target) - back;
-        if gain <= 0.0 {
-            gain = gain.max(exchange_with_follow_up(cx, b, &a, m, &winnable_now));
-        }
-        if rs.exchange_answered_anywhere && gain > 0.0 {
-            gain = gain.min(value(rs, b, target) - answer_elsewhere(cx, b, &a, m.to));
-        }
-        if gain <= 0.0 || mates_at_once(cx, &a) {
-            continue;
-        }
-        if capturer_won_back_by_checks(cx, &a, attacker, gain) {
-            continue;
-        }
-        // A pawn given for a piece is no gain (25.3; 2011 26.6: except for a rook).
-        if is_pawn(b, attacker) && back > 0.0 && !pawn_trade_is_gain(rs, b, target) {
-            continue;
-        }
-        let recaptures = !captures_on(&a, m.to).is_empty();
-        out.push(Threat {
-            target,
-            attacker,
-            gain,
-            joint: false,
-            via_checks: false,
-            cover: if recaptures {
-                Cover::Underprotected
-            } else {
-                Cover::Unprotected
-            },
-            necessary: Vec::new(),
-            first_capture: None,
-            capturers: BTreeSet::from([attacker]),
-            line_wins: BTreeSet::from([target]),
-        });
     }
     // Joint chase (24.17): the gain needs two or more of the side's pieces: taking any one of
     // them away (a capturer, a second capturer, the piece that pins the protector) leaves no
@@ -333,10 +291,10 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
     if rs.joint_chase {
         let targets: BTreeSet<PieceId> = out.iter().map(|t| t.target).collect();
         for target in targets {
-            // A piece won only across two squares (exchange-removes-protector) is no joint chase.
-            if !winnable(cx, b, target) {
-                continue;
-            }
+            // The target is won by a capture counted on its square, or only across two squares
+            // (exchange-removes-protector): a partner is a piece without which it is no longer
+            // won that way.
+            let across = !wins_by_capture(cx, b, target, false);
             let t_sq = b.square_of(target).expect("on board");
             let spec = b.spec();
             // The target's possible protectors, by geometry.
@@ -360,8 +318,15 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                             .any(|q| spec.could_move(p.role, p.side, s, *q))
                 })
                 .map(|p| p.id)
-                .filter(|p| !winnable(cx, &without(b, b.square_of(*p).expect("on board")), target))
-                .filter(|p| !serves_only_by_its_point(cx, b, target, *p))
+                .filter(|p| {
+                    !wins_by_capture(
+                        cx,
+                        &without(b, b.square_of(*p).expect("on board")),
+                        target,
+                        across,
+                    )
+                })
+                .filter(|p| !serves_only_by_its_point(cx, b, target, *p, across))
                 .collect();
             let joint = necessary.len() >= 2;
             for t in out.iter_mut().filter(|t| t.target == target) {
@@ -371,6 +336,87 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
         }
     }
     out
+}
+
+/// The threat made by the capture `m` of the side to move, if it wins material (29.1 / 24.3 as the
+/// rule set reads them): the gain after the complete exchange (on the capture square, across two
+/// squares, or answered elsewhere), no capture after which the taker is mated at once (29.4) or
+/// that a line of checks answers, no pawn given for a piece (25.3; 2011 26.6). `winnable_now`:
+/// the pieces the side could already win before the capture, for the exchange across two
+/// squares (`None`: counted on the capture square and answered elsewhere only).
+fn capture_threat(
+    cx: &Ctx,
+    b: &Board,
+    m: OMove,
+    winnable_now: Option<&BTreeSet<PieceId>>,
+) -> Option<Threat> {
+    let rs = cx.rs;
+    let target = b.piece_id_at(m.to)?;
+    if !is_material(b, target) {
+        return None;
+    }
+    let attacker = b.piece_id_at(m.from).expect("a mover");
+    let mut a = b.clone();
+    apply(&mut a, m);
+    let exchange_depth = 8;
+    let back = see(cx, &a, m.to, None, exchange_depth);
+    let mut gain = value(rs, b, target) - back;
+    if let (true, Some(now)) = (gain <= 0.0, winnable_now) {
+        gain = gain.max(exchange_with_follow_up(cx, b, &a, m, now));
+    }
+    if rs.exchange_answered_anywhere && gain > 0.0 {
+        gain = gain.min(value(rs, b, target) - answer_elsewhere(cx, b, &a, m.to));
+    }
+    if gain <= 0.0 || mates_at_once(cx, &a) {
+        return None;
+    }
+    if capturer_won_back_by_checks(cx, &a, attacker, gain) {
+        return None;
+    }
+    // A pawn given for a piece is no gain (25.3; 2011 26.6: except for a rook).
+    if is_pawn(b, attacker) && back > 0.0 && !pawn_trade_is_gain(rs, b, target) {
+        return None;
+    }
+    let recaptures = !captures_on(&a, m.to).is_empty();
+    Some(Threat {
+        target,
+        attacker,
+        gain,
+        joint: false,
+        via_checks: false,
+        cover: if recaptures {
+            Cover::Underprotected
+        } else {
+            Cover::Unprotected
+        },
+        necessary: Vec::new(),
+        first_capture: None,
+        capturers: BTreeSet::from([attacker]),
+        line_wins: BTreeSet::from([target]),
+    })
+}
+
+/// Can the side to move win `target` by capturing it, the gain counted as for its threats
+/// ([`capture_threat`]: the complete exchange, 24.3)? `across`: counting the exchange across two
+/// squares too (else on the capture square and answered elsewhere). The measure of the
+/// joint-chase test (24.17: without a partner, the target is no longer won the same way).
+fn wins_by_capture(cx: &Ctx, b: &Board, target: PieceId, across: bool) -> bool {
+    let Some(sq) = b.square_of(target) else {
+        return false;
+    };
+    let captures = captures_on(b, sq);
+    if captures.is_empty() {
+        return false;
+    }
+    let winnable_now: Option<BTreeSet<PieceId>> = across.then(|| {
+        direct_threats_plain(cx, b)
+            .into_iter()
+            .map(|(t, _, _)| t)
+            .collect()
+    });
+    captures
+        .into_iter()
+        .any(|m| capture_threat(cx, b, m, winnable_now.as_ref()).is_some())
 }
 
 /// The complete exchange of 24.3 / 29.1 across two squares (reading `exchange-removes-protector`):
@@ -448,7 +494,13 @@ fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64
 /// capture would expose it), while with `p` and those enemy pieces off the board the target is
 /// won again. Such a piece is no partner of a joint chase (24.17: the partners seize the target
 /// together).
-fn serves_only_by_its_point(cx: &Ctx, b: &Board, target: PieceId, p: PieceId) -> bool {
+fn serves_only_by_its_point(
+    cx: &Ctx,
+    b: &Board,
+    target: PieceId,
+    p: PieceId,
+    across: bool,
+) -> bool {
     let (Some(t_sq), Some(p_sq)) = (b.square_of(target), b.square_of(p)) else {
         return false;
     };
@@ -490,7 +542,7 @@ fn serves_only_by_its_point(cx: &Ctx, b: &Board, target: PieceId, p: PieceId) ->
                 return false;
             }
             let cleared = opened.iter().fold(w.clone(), |x, &sq| without(&x, sq));
-            winnable(cx, &cleared, target)
+            wins_by_capture(cx, &cleared, target, across)
         })
 }
 

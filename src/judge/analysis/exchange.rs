@@ -82,70 +82,21 @@ impl Analyzer<'_> {
         let mut b = b0.clone();
         let me = b.pos.turn();
         let mut out: Vec<Threat> = Vec::new();
-        let follow_up = rs.exchange_over_two_squares;
-        let winnable_now = if follow_up {
-            self.direct_plain_targets(&mut b)
-        } else {
-            0
-        };
+        let winnable_now = rs
+            .exchange_over_two_squares
+            .then(|| self.direct_plain_targets(&mut b));
         for &m in self.captures(&b).iter() {
-            let Some(target) = id_at(&b, m.to()) else {
-                continue;
-            };
-            if !is_material(&b, target) {
-                continue;
+            if let Some(t) = self.capture_threat(b0, &mut b, m, winnable_now) {
+                out.push(t);
             }
-            let attacker = id_at(&b, m.from()).expect("a mover");
-            let tval = value(rs, &b, target);
-            let attacker_is_pawn = is_pawn(&b, attacker);
-            let pawn_ok = pawn_trade_is_gain(rs, &b, target);
-            let u = b.play_undo(m);
-            let back = self.see(&mut b, m.to(), 8);
-            let mut gain = tval - back;
-            if gain <= 0.0 && follow_up {
-                gain = gain.max(self.exchange_with_follow_up(&mut b, m, tval, winnable_now));
-            }
-            if rs.exchange_answered_anywhere && gain > 0.0 {
-                gain = gain.min(tval - self.answer_elsewhere(b0, &mut b, m.to(), tval));
-            }
-            let skip = gain <= 0.0
-                || self.mates_at_once(&mut b)
-                || self.capturer_won_back_by_checks(&mut b, m.to(), gain);
-            let recaptures = !skip && !captures_on(&b, m.to()).is_empty();
-            b.undo(m, u);
-            if skip {
-                continue;
-            }
-            if attacker_is_pawn && back > 0.0 && !pawn_ok {
-                continue;
-            }
-            out.push(Threat {
-                target,
-                attacker,
-                gain,
-                joint: false,
-                via_checks: false,
-                cover: if recaptures {
-                    Cover::Underprotected
-                } else {
-                    Cover::Unprotected
-                },
-                necessary: 0,
-                first_capture: None,
-                captured_by_kings: is_king(&b, attacker),
-                captured_by_pawns: attacker_is_pawn,
-                line_wins: id_bit(target),
-                line_move: None,
-            });
         }
         if rs.joint_chase {
             let targets: IdSet = out.iter().fold(0, |a, t| a | id_bit(t.target));
             for target in ids_in(targets) {
-                // A piece won only across two squares (exchange-removes-protector) is no joint
-                // chase.
-                if !self.winnable(&b, target) {
-                    continue;
-                }
+                // The target is won by a capture counted on its square, or only across two
+                // squares (exchange-removes-protector): a partner is a piece without which it is
+                // no longer won that way.
+                let across = !self.wins_by_capture(&b, target, false);
                 let t_sq = b.square_of(target).expect("on board");
                 let protectors: Vec<Square> = b
                     .ids_of(me.other())
@@ -170,8 +121,8 @@ impl Analyzer<'_> {
                 let mut necessary: IdSet = 0;
                 for p in candidates {
                     let w = b.without(b.square_of(p).expect("on board"));
-                    if !self.winnable(&w, target)
-                        && !self.serves_only_by_its_point(&b, &w, target, p)
+                    if !self.wins_by_capture(&w, target, across)
+                        && !self.serves_only_by_its_point(&b, &w, target, p, across)
                     {
                         necessary |= id_bit(p);
                     }
@@ -184,6 +135,82 @@ impl Analyzer<'_> {
             }
         }
         out
+    }
+
+    /// The threat made by the capture `m` of the side to move (the oracle's `capture_threat`), if
+    /// it wins material: the gain after the complete exchange (on the capture square, across two
+    /// squares when `winnable_now` is given, or answered elsewhere), no capture after which the
+    /// taker is mated at once or that a line of checks answers, no pawn given for a piece. `b0` is
+    /// the position, `b` a copy of it to play in (given back as it was).
+    fn capture_threat(
+        &mut self,
+        b0: &Tracked,
+        b: &mut Tracked,
+        m: Move,
+        winnable_now: Option<IdSet>,
+    ) -> Option<Threat> {
+        let rs = self.rs;
+        let target = id_at(b, m.to())?;
+        if !is_material(b, target) {
+            return None;
+        }
+        let attacker = id_at(b, m.from()).expect("a mover");
+        let tval = value(rs, b, target);
+        let attacker_is_pawn = is_pawn(b, attacker);
+        let pawn_ok = pawn_trade_is_gain(rs, b, target);
+        let u = b.play_undo(m);
+        let back = self.see(b, m.to(), 8);
+        let mut gain = tval - back;
+        if let (true, Some(now)) = (gain <= 0.0, winnable_now) {
+            gain = gain.max(self.exchange_with_follow_up(b, m, tval, now));
+        }
+        if rs.exchange_answered_anywhere && gain > 0.0 {
+            gain = gain.min(tval - self.answer_elsewhere(b0, b, m.to(), tval));
+        }
+        let skip = gain <= 0.0
+            || self.mates_at_once(b)
+            || self.capturer_won_back_by_checks(b, m.to(), gain);
+        let recaptures = !skip && !captures_on(b, m.to()).is_empty();
+        b.undo(m, u);
+        if skip || (attacker_is_pawn && back > 0.0 && !pawn_ok) {
+            return None;
+        }
+        Some(Threat {
+            target,
+            attacker,
+            gain,
+            joint: false,
+            via_checks: false,
+            cover: if recaptures {
+                Cover::Underprotected
+            } else {
+                Cover::Unprotected
+            },
+            necessary: 0,
+            first_capture: None,
+            captured_by_kings: is_king(b, attacker),
+            captured_by_pawns: attacker_is_pawn,
+            line_wins: id_bit(target),
+            line_move: None,
+        })
+    }
+
+    /// Can the side to move win `target` by capturing it, the gain counted as for its threats
+    /// (the oracle's `wins_by_capture`)? `across`: counting the exchange across two squares too.
+    fn wins_by_capture(&mut self, b0: &Tracked, target: PieceId, across: bool) -> bool {
+        let Some(sq) = b0.square_of(target) else {
+            return false;
+        };
+        let captures = captures_on(b0, sq);
+        if captures.is_empty() {
+            return false;
+        }
+        let mut b = b0.clone();
+        let winnable_now = (across && self.rs.exchange_over_two_squares)
+            .then(|| self.direct_plain_targets(&mut b));
+        captures
+            .into_iter()
+            .any(|m| self.capture_threat(b0, &mut b, m, winnable_now).is_some())
     }
 
     /// The pieces the side to move can win by a direct capture now (the targets of the oracle's
@@ -263,6 +290,7 @@ impl Analyzer<'_> {
         w: &Tracked,
         target: PieceId,
         p: PieceId,
+        across: bool,
     ) -> bool {
         let (Some(t_sq), Some(p_sq), Some(pc)) = (b.square_of(target), b.square_of(p), b.piece(p))
         else {
@@ -298,7 +326,7 @@ impl Analyzer<'_> {
                 continue;
             }
             let cleared = opened.iter().fold(w.clone(), |x, &sq| x.without(sq));
-            if self.winnable(&cleared, target) {
+            if self.wins_by_capture(&cleared, target, across) {
                 return true;
             }
         }
