@@ -412,6 +412,27 @@ fn a_target_won_across_two_squares_is_chased_jointly() {
     );
 }
 
+/// Interpretation `joint-chase-necessary` (2011 24.17; concept D): a piece that pins the enemy
+/// piece that would answer the capture takes part in the chase.
+///
+/// Built from 2011 参考图13 ("黑方炮４平５为车炮联合吃马") by taking away what does not matter.
+/// Black's rook f1 attacks the horse d1, which the red king left; if the rook takes, the red rook
+/// e3 takes the cannon f3 the rook guarded, unless black's other cannon stands on e7 (ply 6):
+/// then the red rook cannot leave the e-file without exposing its king. Without the cannon e7
+/// the capture wins nothing; without the rook there is none: a joint chase (it cites 24.17).
+#[test]
+fn a_piece_that_pins_the_answering_piece_takes_part() {
+    let fen = "5k3/9/3c5/9/9/9/4Rc3/4B4/3N1r3/3K5 w - - 0 1";
+    let moves = "d0e0 d7e7 e0d0 e7d7 d0e0 d7e7 e0d0 e7d7";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 6), "chase", "{j2011}");
+    assert!(
+        articles_at(&j2011, 6).contains(&"24.17".to_string()),
+        "{j2011}"
+    );
+    assert_eq!(j2011["must_change"], "black", "{j2011}");
+}
+
 /// Interpretation `joint-line-of-checks`, 2011 26.7 (兵借其他子抽吃，按闲处理): a pawn that wins a
 /// piece at the end of other pieces' checks is idle, although the line needs both.
 ///

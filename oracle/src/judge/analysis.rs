@@ -306,7 +306,7 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                     spec.could_move(q.role, q.side, s, t_sq).then_some(s)
                 })
                 .collect();
-            // Candidates: pieces whose lines reach the target or one of its protectors.
+            // Candidates: pieces whose lines reach the target or one of its protectors, and pinners.
             let necessary: Vec<PieceId> = b
                 .pieces_of(me)
                 .filter(|p| !is_king(b, p.id))
@@ -316,6 +316,12 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                         || protectors
                             .iter()
                             .any(|q| spec.could_move(p.role, p.side, s, *q))
+                        || pinned_by(b, p.id).into_iter().any(|e| {
+                            // A piece that pins an enemy piece that would otherwise stop the
+                            // capture: with both off the board the target is won again.
+                            let e_sq = b.square_of(e).expect("on board");
+                            wins_by_capture(cx, &without(&without(b, s), e_sq), target, across)
+                        })
                 })
                 .map(|p| p.id)
                 .filter(|p| {
@@ -394,6 +400,24 @@ fn capture_threat(
         capturers: BTreeSet::from([attacker]),
         line_wins: BTreeSet::from([target]),
     })
+}
+
+/// The enemy pieces (not the king) that the piece `p` pins (牵制): some move of theirs that the
+/// movement rules allow is illegal because it would expose their king to `p`, and legal with `p`
+/// off the board.
+fn pinned_by(b: &Board, p: PieceId) -> BTreeSet<PieceId> {
+    let Some(p_sq) = b.square_of(p) else {
+        return BTreeSet::new();
+    };
+    let mut t = b.clone();
+    t.st.turn = b.piece(p).side.opponent();
+    let w = without(&t, p_sq);
+    t.pseudo_legal_moves()
+        .into_iter()
+        .filter(|m| m.to != p_sq && !t.is_legal(*m) && w.is_legal(*m))
+        .filter_map(|m| t.piece_id_at(m.from))
+        .filter(|e| !is_king(&t, *e))
+        .collect()
 }
 
 /// Can the side to move win `target` by capturing it, the gain counted as for its threats

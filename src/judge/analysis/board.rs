@@ -476,6 +476,36 @@ pub(crate) fn reach_of(b: &Tracked, id: PieceId) -> u128 {
     }
 }
 
+/// The enemy pieces (not the king) that the piece `p` pins (牵制; the oracle's `pinned_by`):
+/// some move of theirs that the movement rules allow is illegal because it would expose their
+/// king to `p`, and legal with `p` off the board.
+pub(crate) fn pinned_by(b: &Tracked, p: PieceId) -> IdSet {
+    let (Some(p_sq), Some(pc)) = (b.square_of(p), b.piece(p)) else {
+        return 0;
+    };
+    let them = pc.color.other();
+    let t = b.with_turn(them);
+    let w = t.without(p_sq);
+    let mut out = 0;
+    for e in t.ids_of(them) {
+        if is_king(&t, e) {
+            continue;
+        }
+        let from = t.square_of(e).expect("on board");
+        let mut targets = t.pos.pseudo_targets(from) & !(1u128 << p_sq.index());
+        while targets != 0 {
+            let to = Square::new_unchecked(targets.trailing_zeros() as u8);
+            targets &= targets - 1;
+            let m = Move::new(from, to);
+            if !t.pos.is_legal(m) && w.pos.is_legal(m) {
+                out |= id_bit(e);
+                break;
+            }
+        }
+    }
+    out
+}
+
 /// The pieces of `side` that can legally capture the piece on `sq` (with `side` to move), in
 /// id order.
 pub(crate) fn can_capture(b: &Tracked, side: Color, sq: Square) -> Ids {

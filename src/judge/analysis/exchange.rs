@@ -4,7 +4,8 @@
 
 use super::board::{
     captures_on, captures_ordered, captures_ordered_into, could_move, id_at, id_bit, ids_in,
-    is_king, is_material, is_pawn, piece_value, reach_of, role_id, squares_of, value, IdSet,
+    is_king, is_material, is_pawn, piece_value, pinned_by, reach_of, role_id, squares_of, value,
+    IdSet,
 };
 use super::{ids_fingerprint, worth_step, Analyzer, Ceilings, Cover, Threat, Ties, Won};
 use crate::judge::track::{PieceId, Tracked};
@@ -107,7 +108,7 @@ impl Analyzer<'_> {
                         could_move(p, s, t_sq).then_some(s)
                     })
                     .collect();
-                let candidates: Vec<PieceId> = b
+                let mut candidates: Vec<PieceId> = b
                     .ids_of(me)
                     .filter(|p| !is_king(&b, *p))
                     .filter(|p| {
@@ -116,6 +117,22 @@ impl Analyzer<'_> {
                         could_move(pc, s, t_sq) || protectors.iter().any(|q| could_move(pc, s, *q))
                     })
                     .collect();
+                // And a piece that pins an enemy piece that would otherwise stop the capture:
+                // with both off the board the target is won again.
+                let rest: Vec<PieceId> = b
+                    .ids_of(me)
+                    .filter(|p| !is_king(&b, *p) && !candidates.contains(p))
+                    .collect();
+                for p in rest {
+                    let p_sq = b.square_of(p).expect("on board");
+                    let pins = ids_in(pinned_by(&b, p)).any(|e| {
+                        let e_sq = b.square_of(e).expect("on board");
+                        self.wins_by_capture(&b.without(p_sq).without(e_sq), target, across)
+                    });
+                    if pins {
+                        candidates.push(p);
+                    }
+                }
                 // A piece that serves only by its point (a screen, an obstacle in an enemy line)
                 // takes no part; a rook is judged like any other target.
                 let mut necessary: IdSet = 0;
