@@ -403,8 +403,8 @@ fn capture_threat(
 }
 
 /// The enemy pieces (not the king) that the piece `p` pins (牵制): some move of theirs that the
-/// movement rules allow is illegal because it would expose their king to `p`, and legal with `p`
-/// off the board.
+/// movement rules allow would expose their king to `p` (`p` could then take the king), and is
+/// legal with `p` off the board.
 fn pinned_by(b: &Board, p: PieceId) -> BTreeSet<PieceId> {
     let Some(p_sq) = b.square_of(p) else {
         return BTreeSet::new();
@@ -414,7 +414,17 @@ fn pinned_by(b: &Board, p: PieceId) -> BTreeSet<PieceId> {
     let w = without(&t, p_sq);
     t.pseudo_legal_moves()
         .into_iter()
-        .filter(|m| m.to != p_sq && !t.is_legal(*m) && w.is_legal(*m))
+        .filter(|m| m.to != p_sq && w.is_legal(*m))
+        .filter(|m| {
+            let mut a = t.clone();
+            apply(&mut a, *m);
+            let exposed = a
+                .pieces_of(a.piece(p).side.opponent())
+                .filter(|k| is_king(&a, k.id))
+                .filter_map(|k| k.square)
+                .any(|k| reach_of(&a, p).contains(&k));
+            exposed
+        })
         .filter_map(|m| t.piece_id_at(m.from))
         .filter(|e| !is_king(&t, *e))
         .collect()

@@ -477,13 +477,18 @@ pub(crate) fn reach_of(b: &Tracked, id: PieceId) -> u128 {
 }
 
 /// The enemy pieces (not the king) that the piece `p` pins (牵制; the oracle's `pinned_by`):
-/// some move of theirs that the movement rules allow is illegal because it would expose their
-/// king to `p`, and legal with `p` off the board.
+/// some move of theirs that the movement rules allow would expose their king to `p` (`p` could
+/// then take the king), and is legal with `p` off the board.
 pub(crate) fn pinned_by(b: &Tracked, p: PieceId) -> IdSet {
     let (Some(p_sq), Some(pc)) = (b.square_of(p), b.piece(p)) else {
         return 0;
     };
     let them = pc.color.other();
+    let king = b.pos.king(them);
+    // Only a piece whose movement could ever reach the king's point can be exposed to.
+    if !could_move(pc, p_sq, king) {
+        return 0;
+    }
     let t = b.with_turn(them);
     let w = t.without(p_sq);
     let mut out = 0;
@@ -497,7 +502,9 @@ pub(crate) fn pinned_by(b: &Tracked, p: PieceId) -> IdSet {
             let to = Square::new_unchecked(targets.trailing_zeros() as u8);
             targets &= targets - 1;
             let m = Move::new(from, to);
-            if !t.pos.is_legal(m) && w.pos.is_legal(m) {
+            let mut a = t.pos.clone();
+            a.play(m);
+            if a.pseudo_targets(p_sq) & (1u128 << king.index()) != 0 && w.pos.is_legal(m) {
                 out |= id_bit(e);
                 break;
             }
