@@ -1,11 +1,15 @@
 //! Constructed positions, each isolating one general reading of the Chinese rules, judged by
 //! both engines (`compare_judge`: the fast judge must give the oracle's JSON byte for byte) under
-//! the rule sets where the reading applies and where it does not.
+//! the rule sets where the reading applies and where it does not. Each position's mirror image
+//! and colour swap must be judged alike (classes, targets and ruling mapped by the symmetry).
+
+mod common;
 
 use serde_json::Value;
 use xiangqi_difftest::judge::{compare_judge, JudgeCase};
 
-/// Judges `fen` + `moves` under `rules` with both engines; the common JSON.
+/// Judges `fen` + `moves` under `rules` with both engines; the common JSON. The game's mirror
+/// image and colour swap are judged alike, by both engines too.
 fn judged(rules: &str, fen: &str, moves: &str) -> Value {
     let case = JudgeCase {
         rules: rules.to_string(),
@@ -13,6 +17,8 @@ fn judged(rules: &str, fen: &str, moves: &str) -> Value {
         moves: moves.split_whitespace().map(str::to_string).collect(),
     };
     let a = compare_judge(&case).unwrap_or_else(|d| panic!("fast ≠ oracle: {d:?}"));
+    let images = common::symmetry::differences(&format!("{rules} {fen}"), &case, false, true, true);
+    assert!(images.is_empty(), "{}", images.join("\n"));
     serde_json::from_str(&a.json).expect("JSON")
 }
 

@@ -3,6 +3,8 @@
 //! with an example's `expected` block. Each test crate uses a part of it.
 #![allow(dead_code)]
 
+pub mod symmetry;
+
 use std::path::{Path, PathBuf};
 
 use xiangqi_difftest::judge::JudgeCase;
