@@ -17,9 +17,11 @@ fn judged(rules: &str, fen: &str, moves: &str) -> Value {
         moves: moves.split_whitespace().map(str::to_string).collect(),
     };
     let a = compare_judge(&case).unwrap_or_else(|d| panic!("fast ≠ oracle: {d:?}"));
-    let images = common::symmetry::differences(&format!("{rules} {fen}"), &case, false, true, true);
+    let j: Value = serde_json::from_str(&a.json).expect("JSON");
+    let id = format!("{rules} {fen}");
+    let images = common::symmetry::image_differences(&id, &case, &j, false, true, true);
     assert!(images.is_empty(), "{}", images.join("\n"));
-    serde_json::from_str(&a.json).expect("JSON")
+    j
 }
 
 /// The cycle move at ply `ply`.

@@ -165,25 +165,42 @@ pub fn differences(
     both_engines: bool,
     with_targets: bool,
 ) -> Vec<String> {
-    let judge = |c: &JudgeCase| -> Result<Value, String> {
-        let a = if both_engines {
-            compare_judge_with(c, lenient).map_err(|d| format!("fast ≠ oracle: {d:?}"))?
-        } else {
-            fast_only(c, lenient)?
-        };
-        serde_json::from_str(&a.json).map_err(|e| format!("{e}: {}", a.json))
+    let judge = |c: &JudgeCase| judged_json(c, lenient, both_engines);
+    match judge(case) {
+        Ok(original) => image_differences(id, case, &original, lenient, both_engines, with_targets),
+        Err(e) => vec![format!("{id}: {e}")],
+    }
+}
+
+/// The JSON judgement of `c`: by both engines (which must agree byte for byte), or by the fast
+/// judge alone.
+fn judged_json(c: &JudgeCase, lenient: bool, both_engines: bool) -> Result<Value, String> {
+    let a = if both_engines {
+        compare_judge_with(c, lenient).map_err(|d| format!("fast ≠ oracle: {d:?}"))?
+    } else {
+        fast_only(c, lenient)?
     };
+    serde_json::from_str(&a.json).map_err(|e| format!("{e}: {}", a.json))
+}
+
+/// As [`differences`], with the judgement of `case` itself already made (`original`, its JSON):
+/// only the two images are judged.
+pub fn image_differences(
+    id: &str,
+    case: &JudgeCase,
+    original: &Value,
+    lenient: bool,
+    both_engines: bool,
+    with_targets: bool,
+) -> Vec<String> {
+    let judge = |c: &JudgeCase| judged_json(c, lenient, both_engines);
     let mut out = Vec::new();
-    let original = match judge(case) {
-        Ok(j) => j,
-        Err(e) => return vec![format!("{id}: {e}")],
-    };
     for s in [Symmetry::Mirror, Symmetry::ColourSwap] {
         let image = s.case(case);
         match judge(&image) {
             Ok(j) => {
                 // The original's view mapped by the symmetry, against the image's own view.
-                let want = view(&original, None, with_targets);
+                let want = view(original, None, with_targets);
                 let got = view(&j, Some(s), with_targets);
                 if want != got {
                     out.push(format!(

@@ -409,22 +409,25 @@ fn pinned_by(b: &Board, p: PieceId) -> BTreeSet<PieceId> {
     let Some(p_sq) = b.square_of(p) else {
         return BTreeSet::new();
     };
+    let them = b.piece(p).side.opponent();
     let mut t = b.clone();
-    t.st.turn = b.piece(p).side.opponent();
+    t.st.turn = them;
     let w = without(&t, p_sq);
+    // After the move, can `p` take the king of `them`?
+    let exposes = |m: &OMove| {
+        let mut a = t.clone();
+        apply(&mut a, *m);
+        let reach = reach_of(&a, p);
+        let kings: Vec<Coord> = a
+            .pieces_of(them)
+            .filter(|k| is_king(&a, k.id))
+            .filter_map(|k| k.square)
+            .collect();
+        kings.iter().any(|k| reach.contains(k))
+    };
     t.pseudo_legal_moves()
         .into_iter()
-        .filter(|m| m.to != p_sq && w.is_legal(*m))
-        .filter(|m| {
-            let mut a = t.clone();
-            apply(&mut a, *m);
-            let exposed = a
-                .pieces_of(a.piece(p).side.opponent())
-                .filter(|k| is_king(&a, k.id))
-                .filter_map(|k| k.square)
-                .any(|k| reach_of(&a, p).contains(&k));
-            exposed
-        })
+        .filter(|m| m.to != p_sq && w.is_legal(*m) && exposes(m))
         .filter_map(|m| t.piece_id_at(m.from))
         .filter(|e| !is_king(&t, *e))
         .collect()

@@ -491,6 +491,7 @@ pub(crate) fn pinned_by(b: &Tracked, p: PieceId) -> IdSet {
     }
     let t = b.with_turn(them);
     let w = t.without(p_sq);
+    let mut a = t.pos.clone();
     let mut out = 0;
     for e in t.ids_of(them) {
         if is_king(&t, e) {
@@ -502,9 +503,10 @@ pub(crate) fn pinned_by(b: &Tracked, p: PieceId) -> IdSet {
             let to = Square::new_unchecked(targets.trailing_zeros() as u8);
             targets &= targets - 1;
             let m = Move::new(from, to);
-            let mut a = t.pos.clone();
-            a.play(m);
-            if a.pseudo_targets(p_sq) & (1u128 << king.index()) != 0 && w.pos.is_legal(m) {
+            let u = a.play(m);
+            let exposed = a.pseudo_targets(p_sq) & (1u128 << king.index()) != 0;
+            a.undo(m, u);
+            if exposed && w.pos.is_legal(m) {
                 out |= id_bit(e);
                 break;
             }
