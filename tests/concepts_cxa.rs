@@ -461,3 +461,23 @@ fn a_pawn_that_takes_at_the_end_of_other_pieces_checks_is_idle() {
     let j1999 = judged("cxa-1999", fen, moves);
     assert_eq!(class_at(&j1999, 7), "chase", "{j1999}");
 }
+
+/// Interpretation `exchange-answers-capture-or-check` (24.3, concept A): a quiet double attack is
+/// no answer to a capture; only captures, lines of checks and a threatened mate are.
+///
+/// Red's rook b3 steps to c3 (ply 5) and can take the unprotected horse c4. Black would answer
+/// 车×马 by 马３进２ (c8b6), a fork of both red rooks (c4 and d5) that gives no check: red can
+/// save one rook, at best by guarding the other, and black's horse then takes a rook for
+/// itself, as much as the capture won. A fork is not among the article's answers: the step is
+/// a chase under both rule sets (the advisor f9 shuffles; the rook's return is idle).
+#[test]
+fn a_capture_answered_only_by_a_fork_is_a_chase() {
+    let fen = "3aka3/2n6/4b4/9/3R5/2n6/1R7/9/9/3K5 w - - 0 1";
+    let moves = "b3c3 f9e8 c3b3 e8f9 b3c3 f9e8 c3b3 e8f9";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, fen, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{rules}: {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "c4", "{rules}: {j}");
+        assert_eq!(class_at(&j, 7), "idle", "{rules}: {j}");
+    }
+}

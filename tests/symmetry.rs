@@ -8,6 +8,9 @@
 //!   nothing, on a point that no piece reaches, screens or blocks in any position of the game):
 //!   the same judgement. A reading that a far, powerless piece changes leans on something the
 //!   articles do not name.
+//! - **The cycle entered elsewhere** (the record started that many plies later, the same cycle
+//!   played from there): each move from the same position after the same move gets the same
+//!   class and targets, and the ruling is the same.
 //!
 //! Every worked example with a position is judged in all three forms by both engines
 //! (`compare_judge`: the fast judge must give the oracle's JSON byte for byte on the transformed
@@ -359,4 +362,142 @@ proptest! {
             idle_pawn_differences(&format!("seed {seed} {}", case.rules), &case, false, 2);
         prop_assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
+}
+
+/// The position after the first `plies` moves of `case`.
+fn replayed(case: &JudgeCase, lenient: bool, plies: usize) -> xiangqi_rules::Position {
+    use xiangqi_rules::{Move, Position, RankConvention};
+    let mut pos = if lenient {
+        Position::from_fen_lenient(&case.fen).map(|(p, _)| p)
+    } else {
+        Position::from_fen(&case.fen)
+    }
+    .expect("a worked example's FEN reads");
+    for m in &case.moves[..plies] {
+        pos.play(Move::parse_iccs(m, RankConvention::Iccs).expect("an ICCS move"));
+    }
+    pos
+}
+
+/// The position (board and side to move, without the clocks) before each move of `case`.
+fn positions_of(case: &JudgeCase, lenient: bool) -> Vec<String> {
+    (0..case.moves.len())
+        .map(|n| {
+            let fen = replayed(case, lenient, n).to_fen();
+            fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
+        })
+        .collect()
+}
+
+/// The class and targets of each move of a judged cycle, keyed by the position before it and
+/// the move.
+fn classes_by_position(
+    case: &JudgeCase,
+    judged: &Value,
+    lenient: bool,
+) -> std::collections::BTreeMap<(String, String), String> {
+    let positions = positions_of(case, lenient);
+    let mut out = std::collections::BTreeMap::new();
+    for c in judged["cycle"].as_array().into_iter().flatten() {
+        let ply = c["ply"].as_u64().expect("a ply") as usize;
+        let mut targets: Vec<&str> = c["targets"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        targets.sort_unstable();
+        out.insert(
+            (
+                positions[ply - 1].clone(),
+                c["move"].as_str().unwrap_or("?").to_string(),
+            ),
+            format!("{} [{}]", c["class"], targets.join(",")),
+        );
+    }
+    out
+}
+
+/// A repeated cycle has no first position: the game that enters it at another of its positions
+/// (the same moves, started that many plies later, the cycle played from there) makes the same
+/// moves from the same positions after the same moves, so each must get the same class and
+/// targets, and the ruling must be the same. A reading that depends on where the record starts
+/// (beyond the move before each move, which both games have) is wrong. Both engines, every
+/// worked example whose record repeats its cycle (not the open sequence of 参考图10).
+#[test]
+fn every_repeated_cycle_is_judged_alike_from_each_of_its_positions() {
+    use common::symmetry::judged_json;
+    let (mut games, mut compared) = (0, 0);
+    let mut failures = Vec::new();
+    for y in common::example_docs() {
+        let id = common::str_field(&y, "id").unwrap_or("?").to_string();
+        let (Some(case), Some(cycle)) = (common::judge_case(&y), y.get("cycle")) else {
+            continue;
+        };
+        let lenient = y.get("fen_problems").is_some();
+        let ply_field = |k: &str| cycle.get(k).and_then(serde_yaml::Value::as_u64);
+        let (Some(len), first) = (ply_field("plies"), ply_field("first_ply").unwrap_or(1)) else {
+            continue;
+        };
+        let (len, skip) = (len as usize, first as usize - 1);
+        let m = &case.moves;
+        if m.len() < skip + 2 * len || (skip..m.len() - len).any(|i| m[i] != m[i + len]) {
+            continue;
+        }
+        let original = match judged_json(&case, lenient, true) {
+            Ok(j) => j,
+            Err(e) => {
+                failures.push(format!("{id}: {e}"));
+                continue;
+            }
+        };
+        let classes = classes_by_position(&case, &original, lenient);
+        let ruling = |j: &Value| {
+            ["ruling", "must_change", "red_pattern", "black_pattern"].map(|k| j[k].to_string())
+        };
+        for k in 1..len {
+            let rotated = JudgeCase {
+                rules: case.rules.clone(),
+                fen: replayed(&case, lenient, skip + k).to_fen(),
+                moves: (0..m.len() - skip)
+                    .map(|i| m[skip + (k + i) % len].clone())
+                    .collect(),
+            };
+            games += 1;
+            let judged = match judged_json(&rotated, lenient, true) {
+                Ok(j) => j,
+                Err(e) => {
+                    failures.push(format!("{id} entered {k} plies later: {e}"));
+                    continue;
+                }
+            };
+            if ruling(&judged) != ruling(&original) {
+                failures.push(format!(
+                    "{id} entered {k} plies later: ruling {:?}, not {:?}",
+                    ruling(&judged),
+                    ruling(&original)
+                ));
+            }
+            for (at, class) in classes_by_position(&rotated, &judged, lenient) {
+                if let Some(before) = classes.get(&at) {
+                    compared += 1;
+                    if *before != class {
+                        failures.push(format!(
+                            "{id} entered {k} plies later: {} from {}: {class}, not {before}",
+                            at.1, at.0
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{games} rotated games, {compared} moves compared");
+    assert!(games >= 200, "only {games} rotated games");
+    assert!(compared >= 800, "only {compared} moves compared");
+    assert!(
+        failures.is_empty(),
+        "{} differences when a cycle is entered elsewhere:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

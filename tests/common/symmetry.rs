@@ -174,7 +174,7 @@ pub fn differences(
 
 /// The JSON judgement of `c`: by both engines (which must agree byte for byte), or by the fast
 /// judge alone.
-fn judged_json(c: &JudgeCase, lenient: bool, both_engines: bool) -> Result<Value, String> {
+pub fn judged_json(c: &JudgeCase, lenient: bool, both_engines: bool) -> Result<Value, String> {
     let a = if both_engines {
         compare_judge_with(c, lenient).map_err(|d| format!("fast ≠ oracle: {d:?}"))?
     } else {
