@@ -481,3 +481,36 @@ fn a_capture_answered_only_by_a_fork_is_a_chase() {
         assert_eq!(class_at(&j, 7), "idle", "{rules}: {j}");
     }
 }
+
+/// Interpretation `pinned-departure` (2011 26.5 做根子捉子, with 26.6): a root piece that chases
+/// is judged by what its departure costs, the piece it stops guarding included; a crossed pawn
+/// for one piece other than a rook is level.
+///
+/// Red's rook h4 guards the horse c4, which black's rook attacks. Its step to g4 (ply 5) threatens
+/// a piece in front of it; taking it leaves the horse to black's rook. An elephant for the horse
+/// is a loss (得不偿失): idle, citing 26.5. A crossed pawn for the horse is level (26.6, as 图22):
+/// a chase, citing 26.5 and 26.6.
+#[test]
+fn a_root_that_chases_at_a_loss_is_idle_unless_a_pawn_for_a_piece() {
+    let moves = "h4g4 c8c7 g4h4 c7c8 h4g4 c8c7 g4h4 c7c8";
+    let elephant = judged(
+        "cxa-2011",
+        "3aka3/2r1n4/9/9/6b2/2N4R1/9/9/9/3AKA3 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&elephant, 5), "idle", "{elephant}");
+    assert!(
+        articles_at(&elephant, 5).contains(&"26.5".to_string()),
+        "{elephant}"
+    );
+    let pawn = judged(
+        "cxa-2011",
+        "3aka3/2r1n4/9/9/9/2N4R1/6p2/9/9/3AKA3 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&pawn, 5), "chase", "{pawn}");
+    assert_eq!(cycle_move(&pawn, 5)["targets"][0], "g3", "{pawn}");
+    for art in ["26.5", "26.6"] {
+        assert!(articles_at(&pawn, 5).contains(&art.to_string()), "{pawn}");
+    }
+}

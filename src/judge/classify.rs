@@ -504,21 +504,24 @@ fn chase_test(
     }
     // The new threats 26.5 leaves out: they did not stand before the move.
     let mut departing: Vec<(PieceId, PieceId)> = Vec::new();
+    // The threats kept only because a pawn for one piece is level (26.6).
+    let mut levelled: Vec<(PieceId, PieceId)> = Vec::new();
     if rules.protector_chase_needs_gain {
         let mut kept = Vec::with_capacity(new.len());
         for x in new {
-            if departure_costs(az, after, &x) {
-                departing.push(x.key());
-            } else {
-                kept.push(x);
+            match departure_costs(az, after, &x) {
+                Departure::Costs => departing.push(x.key()),
+                Departure::Level => {
+                    levelled.push(x.key());
+                    kept.push(x);
+                }
+                Departure::Free => kept.push(x),
             }
         }
         new = kept;
         if !departing.is_empty() {
             t.articles.push(rules.article("cxa2011.26.5"));
-            t.note =
-                "capturing would open a line that costs more than it wins (pinned piece): idle"
-                    .to_string();
+            t.note = DEPARTURE_COSTS.to_string();
         }
     }
     let context_art = answer_to_check_article(rules);
@@ -663,6 +666,11 @@ fn chase_test(
     if by_context {
         push_unique(&mut t.articles, context_art);
     }
+    if chases.iter().any(|x| levelled.contains(&x.key())) {
+        push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
+        push_unique(&mut t.articles, rules.article("cxa2011.26.6"));
+        note.push_str(DEPARTURE_LEVEL);
+    }
     note.push_str(&format!(
         ": chase ({})",
         rules.class_article(MoveClass::Chase)
@@ -788,38 +796,86 @@ fn offered_pieces(
     out
 }
 
-/// 2011 26.5: would taking the target with the threatening piece open, through the square it
-/// leaves, captures for the other side that win more than the chase gains?
-fn departure_costs(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat) -> bool {
+/// 2011 26.5 (做根子和被牵子捉子; reading `pinned-departure`): what taking the target with the
+/// threatening piece costs through the square it leaves, against what the chase gains. The other
+/// side's captures the departure gives are those it opens (not legal before) and those of a
+/// piece the capturer guarded, which did not win material before; each is counted over the
+/// exchange on its point. A crossed pawn won for one piece other than a rook is level (26.6),
+/// as the oracle's `departure_costs`.
+fn departure_costs(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat) -> Departure {
     let rules = az.rs;
     if t.via_checks {
-        return false;
+        return Departure::Free;
     }
     let (Some(a_sq), Some(t_sq)) = (after.square_of(t.attacker), after.square_of(t.target)) else {
-        return false;
+        return Departure::Free;
     };
     let me = after.piece(t.attacker).expect("on board").color;
-    let open_before = after.with_turn(me.other());
+    let mut open_before = after.with_turn(me.other());
     let existing = open_before.pos.legal_moves();
     let mut a = after.with_turn(me);
     a.play(Move::new(a_sq, t_sq));
-    let mut lost = 0.0f64;
+    let pawn_won = is_pawn(after, t.target);
+    // The most an answer wins, as counted (26.6) and as it is.
+    let (mut lost, mut raw) = (0.0f64, 0.0f64);
     let moves = a.pos.legal_moves();
     for &m in moves.iter() {
-        if existing.contains(&m) || m.to() == t_sq {
+        if m.to() == t_sq {
             continue;
         }
         let Some(victim) = id_at(&a, m.to()) else {
             continue;
         };
+        if existing.contains(&m) {
+            // A capture the other side had before: counted when the capturer guarded its
+            // point and it won nothing then.
+            if !after.pos.guards(a_sq, m.to()) {
+                continue;
+            }
+            let vb = value(rules, &open_before, victim);
+            let u = open_before.play_undo(m);
+            let before = vb - az.see(&mut open_before, m.to(), 8);
+            open_before.undo(m, u);
+            if before > 0.0 {
+                continue;
+            }
+        }
         let vv = value(rules, &a, victim);
         let u = a.play_undo(m);
         let g = vv - az.see(&mut a, m.to(), 8);
         a.undo(m, u);
-        lost = lost.max(g);
+        let level = pawn_won && !is_pawn(&a, victim) && role_id(&a, victim) != "rook";
+        lost = lost.max(if level { g.min(t.gain) } else { g });
+        raw = raw.max(g);
     }
-    lost > t.gain
+    if lost > t.gain {
+        Departure::Costs
+    } else if raw > t.gain {
+        Departure::Level
+    } else {
+        Departure::Free
+    }
 }
+
+/// What taking a threat's target costs through the point the capturer leaves (2011 26.5), as
+/// the oracle's `Departure`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Departure {
+    /// No more than the chase wins.
+    Free,
+    /// More, but only a piece (not a rook) for the pawn the chase wins: level by 26.6.
+    Level,
+    /// More than the chase wins (得不偿失): the threat is idle.
+    Costs,
+}
+
+/// The note of a move whose threats 26.5 leaves idle.
+const DEPARTURE_COSTS: &str =
+    "capturing would cost more than it wins through the point it leaves (a root or pinned piece): idle";
+
+/// Added to the note of a chase kept by 26.6 against 26.5.
+const DEPARTURE_LEVEL: &str =
+    "; taking it costs a piece the capturer's departure leaves, level for a pawn (兵卒价值浮动)";
 
 /// 28.5 / 24.4 exchange: the moved piece (or a new pair the move makes) and an enemy piece of
 /// equal material value can take each other; the enemy pieces, as the oracle's `exchange_with`.

@@ -446,17 +446,24 @@ fn chase_test(
     // costs more than the chase wins (a pinned or root piece) is idle.
     // The new threats 26.5 leaves out: they did not stand before the move.
     let mut departing: Vec<(PieceId, PieceId)> = Vec::new();
+    // The threats kept only because a pawn for one piece is level (26.6).
+    let mut levelled: Vec<(PieceId, PieceId)> = Vec::new();
     if rules.protector_chase_needs_gain {
-        let (gone, kept): (Vec<Threat>, Vec<Threat>) = new
-            .into_iter()
-            .partition(|x| departure_costs(rules, after, x));
-        departing = gone.iter().map(Threat::key).collect();
+        let mut kept = Vec::new();
+        for x in new {
+            match departure_costs(rules, after, &x) {
+                Departure::Costs => departing.push(x.key()),
+                Departure::Level => {
+                    levelled.push(x.key());
+                    kept.push(x);
+                }
+                Departure::Free => kept.push(x),
+            }
+        }
         new = kept;
         if !departing.is_empty() {
             t.articles.push(rules.article("cxa2011.26.5"));
-            t.note =
-                "capturing would open a line that costs more than it wins (pinned piece): idle"
-                    .to_string();
+            t.note = DEPARTURE_COSTS.to_string();
         }
     }
     let context_art = answer_to_check_article(rules);
@@ -602,6 +609,11 @@ fn chase_test(
     }
     if by_context {
         push_unique(&mut t.articles, context_art);
+    }
+    if chases.iter().any(|x| levelled.contains(&x.key())) {
+        push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
+        push_unique(&mut t.articles, rules.article("cxa2011.26.6"));
+        note.push_str(DEPARTURE_LEVEL);
     }
     note.push_str(&format!(": chase ({chase_art})"));
     t.note = note;
@@ -759,35 +771,79 @@ fn offered_pieces(
     out
 }
 
-/// 2011 26.5: would taking the target with the threatening piece open, through the square it
-/// leaves, captures for the other side that win more than the chase gains?
-fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat) -> bool {
+/// 2011 26.5 (做根子和被牵子捉子; reading `pinned-departure`): what taking the target with the
+/// threatening piece costs through the square it leaves, against what the chase gains. The other
+/// side's captures the departure gives are those it opens (not legal before) and those of a
+/// piece the capturer guarded, which did not win material before; each is counted over the
+/// exchange on its point. A crossed pawn won for one piece other than a rook is level (26.6:
+/// 兵卒价值浮动, 换取其他一子不算得子).
+fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat) -> Departure {
     if t.via_checks {
-        return false;
+        return Departure::Free;
     }
     let (Some(a_sq), Some(t_sq)) = (after.square_of(t.attacker), after.square_of(t.target)) else {
-        return false;
+        return Departure::Free;
     };
+    let cx = Ctx::new(rules);
     let me = after.piece(t.attacker).side;
     let mut open_before = after.clone();
     open_before.st.turn = me.opponent();
     let existing: Vec<OMove> = open_before.legal_moves();
+    // What the other side's capture `m` wins on `b` (the other side to move).
+    let wins = |b: &Board, m: OMove| -> Option<f64> {
+        let victim = b.piece_id_at(m.to)?;
+        let mut c = b.clone();
+        analysis::apply(&mut c, m);
+        Some(value(rules, b, victim) - analysis::see(&cx, &c, m.to, None, 8))
+    };
     let mut a = after.clone();
     a.st.turn = me;
     analysis::apply(&mut a, OMove::new(a_sq, t_sq));
-    let lost = a
+    let pawn_won = analysis::is_pawn(after, t.target);
+    // (what the capture `m` wins, the same counted level when 26.6 makes it so)
+    let answers: Vec<(f64, f64)> = a
         .legal_moves()
         .into_iter()
-        .filter(|m| !existing.contains(m) && m.to != t_sq)
+        .filter(|m| m.to != t_sq)
+        .filter(|m| {
+            !existing.contains(m)
+                || (analysis::guards(after, t.attacker, m.to)
+                    && wins(&open_before, *m).is_some_and(|g| g <= 0.0))
+        })
         .filter_map(|m| {
             let victim = a.piece_id_at(m.to)?;
-            let mut c = a.clone();
-            analysis::apply(&mut c, m);
-            Some(value(rules, &a, victim) - analysis::see(&Ctx::new(rules), &c, m.to, None, 8))
+            let g = wins(&a, m)?;
+            let level = pawn_won && !analysis::is_pawn(&a, victim) && role_id(&a, victim) != "rook";
+            Some((g, if level { g.min(t.gain) } else { g }))
         })
-        .fold(0.0, f64::max);
-    lost > t.gain
+        .collect();
+    if answers.iter().any(|&(_, counted)| counted > t.gain) {
+        Departure::Costs
+    } else if answers.iter().any(|&(g, _)| g > t.gain) {
+        Departure::Level
+    } else {
+        Departure::Free
+    }
 }
+
+/// What taking a threat's target costs through the point the capturer leaves (2011 26.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Departure {
+    /// No more than the chase wins.
+    Free,
+    /// More, but only a piece (not a rook) for the pawn the chase wins: level by 26.6.
+    Level,
+    /// More than the chase wins (得不偿失): the threat is idle.
+    Costs,
+}
+
+/// The note of a move whose threats 26.5 leaves idle.
+const DEPARTURE_COSTS: &str =
+    "capturing would cost more than it wins through the point it leaves (a root or pinned piece): idle";
+
+/// Added to the note of a chase kept by 26.6 against 26.5.
+const DEPARTURE_LEVEL: &str =
+    "; taking it costs a piece the capturer's departure leaves, level for a pawn (兵卒价值浮动)";
 
 /// 28.5 / 24.4 exchange: the moved piece and an enemy piece of equal material value can take
 /// each other.
