@@ -12,10 +12,10 @@
 //!   played from there): each move from the same position after the same move gets the same
 //!   class and targets, and the ruling is the same.
 //!
-//! Every worked example with a position is judged in all three forms by both engines
+//! Every worked example with a position is judged in all four forms by both engines
 //! (`compare_judge`: the fast judge must give the oracle's JSON byte for byte on the transformed
-//! games too), and generated games (proptest) by the fast judge against its own mirror image
-//! and colour swap. Rulings, patterns and classes must be invariant; the targets of a move are
+//! games too), and generated games (proptest) by the fast judge against its own mirror image,
+//! colour swap, idle pawn and cycle entered elsewhere. Rulings, patterns and classes must be invariant; the targets of a move are
 //! too except where they depend on the order of move generation (`TARGETS_BY_ORDER`: the first
 //! of several lines of equal gain, the first piece a block stands in the way of).
 
@@ -418,6 +418,69 @@ fn classes_by_position(
     out
 }
 
+/// The game `case` entered at each other position of its cycle (`len` plies, periodic from ply
+/// `skip`): the same moves, started that many plies later, the cycle played from there. Judged
+/// by both engines or the fast judge alone; the differences in class, targets or ruling against
+/// `original` (the judgement of `case`), and the number of moves compared.
+fn rotation_differences(
+    id: &str,
+    case: &JudgeCase,
+    original: &Value,
+    lenient: bool,
+    (skip, len): (usize, usize),
+    both_engines: bool,
+) -> (usize, Vec<String>) {
+    use common::symmetry::judged_json;
+    let m = &case.moves;
+    let classes = classes_by_position(case, original, lenient);
+    let ruling = |j: &Value| {
+        ["ruling", "must_change", "red_pattern", "black_pattern"].map(|k| j[k].to_string())
+    };
+    let (mut compared, mut failures) = (0, Vec::new());
+    for k in 1..len {
+        let rotated = JudgeCase {
+            rules: case.rules.clone(),
+            fen: replayed(case, lenient, skip + k).to_fen(),
+            moves: (0..m.len() - skip)
+                .map(|i| m[skip + (k + i) % len].clone())
+                .collect(),
+        };
+        let judged = match judged_json(&rotated, lenient, both_engines) {
+            Ok(j) => j,
+            Err(e) => {
+                failures.push(format!("{id} entered {k} plies later: {e}"));
+                continue;
+            }
+        };
+        if ruling(&judged) != ruling(original) {
+            failures.push(format!(
+                "{id} entered {k} plies later: ruling {:?}, not {:?}",
+                ruling(&judged),
+                ruling(original)
+            ));
+        }
+        for (at, class) in classes_by_position(&rotated, &judged, lenient) {
+            if let Some(before) = classes.get(&at) {
+                compared += 1;
+                if *before != class {
+                    failures.push(format!(
+                        "{id} entered {k} plies later: {} from {}: {class}, not {before}",
+                        at.1, at.0
+                    ));
+                }
+            }
+        }
+    }
+    (compared, failures)
+}
+
+/// Is `moves[skip..]` periodic with period `len`, repeated at least twice?
+fn periodic(moves: &[String], skip: usize, len: usize) -> bool {
+    len > 0
+        && moves.len() >= skip + 2 * len
+        && (skip..moves.len() - len).all(|i| moves[i] == moves[i + len])
+}
+
 /// A repeated cycle has no first position: the game that enters it at another of its positions
 /// (the same moves, started that many plies later, the cycle played from there) makes the same
 /// moves from the same positions after the same moves, so each must get the same class and
@@ -440,8 +503,7 @@ fn every_repeated_cycle_is_judged_alike_from_each_of_its_positions() {
             continue;
         };
         let (len, skip) = (len as usize, first as usize - 1);
-        let m = &case.moves;
-        if m.len() < skip + 2 * len || (skip..m.len() - len).any(|i| m[i] != m[i + len]) {
+        if !periodic(&case.moves, skip, len) {
             continue;
         }
         let original = match judged_json(&case, lenient, true) {
@@ -451,45 +513,10 @@ fn every_repeated_cycle_is_judged_alike_from_each_of_its_positions() {
                 continue;
             }
         };
-        let classes = classes_by_position(&case, &original, lenient);
-        let ruling = |j: &Value| {
-            ["ruling", "must_change", "red_pattern", "black_pattern"].map(|k| j[k].to_string())
-        };
-        for k in 1..len {
-            let rotated = JudgeCase {
-                rules: case.rules.clone(),
-                fen: replayed(&case, lenient, skip + k).to_fen(),
-                moves: (0..m.len() - skip)
-                    .map(|i| m[skip + (k + i) % len].clone())
-                    .collect(),
-            };
-            games += 1;
-            let judged = match judged_json(&rotated, lenient, true) {
-                Ok(j) => j,
-                Err(e) => {
-                    failures.push(format!("{id} entered {k} plies later: {e}"));
-                    continue;
-                }
-            };
-            if ruling(&judged) != ruling(&original) {
-                failures.push(format!(
-                    "{id} entered {k} plies later: ruling {:?}, not {:?}",
-                    ruling(&judged),
-                    ruling(&original)
-                ));
-            }
-            for (at, class) in classes_by_position(&rotated, &judged, lenient) {
-                if let Some(before) = classes.get(&at) {
-                    compared += 1;
-                    if *before != class {
-                        failures.push(format!(
-                            "{id} entered {k} plies later: {} from {}: {class}, not {before}",
-                            at.1, at.0
-                        ));
-                    }
-                }
-            }
-        }
+        games += len - 1;
+        let (n, f) = rotation_differences(&id, &case, &original, lenient, (skip, len), true);
+        compared += n;
+        failures.extend(f);
     }
     eprintln!("{games} rotated games, {compared} moves compared");
     assert!(games >= 200, "only {games} rotated games");
@@ -500,4 +527,50 @@ fn every_repeated_cycle_is_judged_alike_from_each_of_its_positions() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 1024,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(20_261_203),
+        max_shrink_iters: 0,
+        ..ProptestConfig::default()
+    })]
+
+    /// Generated games that end in a repetition cycle, under every rule set, entered at each
+    /// other position of the cycle (the last `len` plies repeated twice at least): the fast
+    /// judge gives each move the same class and targets, and the same ruling.
+    #[test]
+    fn generated_cycles_are_judged_alike_from_each_of_their_positions(seed in any::<u64>()) {
+        let mut case = seeded_game(seed);
+        let Ok(original) = common::symmetry::judged_json(&case, false, false) else {
+            return Ok(());
+        };
+        let Some(last) = original["cycle"].as_array().and_then(|c| c.last()) else {
+            return Ok(());
+        };
+        let span = original["cycle"].as_array().map_or(0, Vec::len);
+        let to = last["ply"].as_u64().unwrap_or(0) as usize;
+        case.moves.truncate(to);
+        // The shortest period of the judged span (an AXF span from the first occurrence passes
+        // the cycle twice).
+        let Some(len) = (1..=span).find(|&p| periodic(&case.moves, to - span, p) || p == span)
+        else {
+            return Ok(());
+        };
+        // The periodic tail: as far back as the moves repeat.
+        let mut skip = to.saturating_sub(2 * len);
+        while skip > 0 && periodic(&case.moves, skip - 1, len) {
+            skip -= 1;
+        }
+        if !periodic(&case.moves, skip, len) {
+            return Ok(());
+        }
+        let Ok(original) = common::symmetry::judged_json(&case, false, false) else {
+            return Ok(());
+        };
+        let (_, failures) = rotation_differences(
+            &format!("seed {seed} {}", case.rules), &case, &original, false, (skip, len), false);
+        prop_assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
 }
