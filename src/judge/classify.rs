@@ -509,7 +509,7 @@ fn chase_test(
     if rules.protector_chase_needs_gain {
         let mut kept = Vec::with_capacity(new.len());
         for x in new {
-            match departure_costs(az, after, &x) {
+            match departure_costs(az, after, &x, mover) {
                 Departure::Costs => departing.push(x.key()),
                 Departure::Level => {
                     levelled.push(x.key());
@@ -798,11 +798,18 @@ fn offered_pieces(
 
 /// 2011 26.5 (做根子和被牵子捉子; reading `pinned-departure`): what taking the target with the
 /// threatening piece costs through the square it leaves, against what the chase gains. The other
-/// side's captures the departure gives are those it opens (not legal before) and those of a
-/// piece the capturer guarded, which did not win material before; each is counted over the
+/// side's captures the departure gives are those it opens (not legal before) and, when the
+/// capturer is the piece moved (`mover`), those of a piece it guarded which did not win material
+/// before (another capturer's guard is an answer of the complete exchange already, counted in
+/// the threat's gain); each is counted over the
 /// exchange on its point. A crossed pawn won for one piece other than a rook is level (26.6),
 /// as the oracle's `departure_costs`.
-fn departure_costs(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat) -> Departure {
+fn departure_costs(
+    az: &mut Analyzer<'_>,
+    after: &Tracked,
+    t: &Threat,
+    mover: PieceId,
+) -> Departure {
     let rules = az.rs;
     if t.via_checks {
         return Departure::Free;
@@ -827,9 +834,9 @@ fn departure_costs(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat) -> Depart
             continue;
         };
         if existing.contains(&m) {
-            // A capture the other side had before: counted when the capturer guarded its
-            // point and it won nothing then.
-            if !after.pos.guards(a_sq, m.to()) {
+            // A capture the other side had before: counted when the moved capturer guarded
+            // its point and it won nothing then.
+            if t.attacker != mover || !after.pos.guards(a_sq, m.to()) {
                 continue;
             }
             let vb = value(rules, &open_before, victim);

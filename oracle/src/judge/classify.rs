@@ -451,7 +451,7 @@ fn chase_test(
     if rules.protector_chase_needs_gain {
         let mut kept = Vec::new();
         for x in new {
-            match departure_costs(rules, after, &x) {
+            match departure_costs(rules, after, &x, mover) {
                 Departure::Costs => departing.push(x.key()),
                 Departure::Level => {
                     levelled.push(x.key());
@@ -773,11 +773,13 @@ fn offered_pieces(
 
 /// 2011 26.5 (做根子和被牵子捉子; reading `pinned-departure`): what taking the target with the
 /// threatening piece costs through the square it leaves, against what the chase gains. The other
-/// side's captures the departure gives are those it opens (not legal before) and those of a
-/// piece the capturer guarded, which did not win material before; each is counted over the
+/// side's captures the departure gives are those it opens (not legal before) and, when the
+/// capturer is the piece moved (`mover`), those of a piece it guarded which did not win material
+/// before (another capturer's guard is an answer of the complete exchange already, counted in
+/// the threat's gain); each is counted over the
 /// exchange on its point. A crossed pawn won for one piece other than a rook is level (26.6:
 /// 兵卒价值浮动, 换取其他一子不算得子).
-fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat) -> Departure {
+fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Departure {
     if t.via_checks {
         return Departure::Free;
     }
@@ -807,7 +809,8 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat) -> Departure {
         .filter(|m| m.to != t_sq)
         .filter(|m| {
             !existing.contains(m)
-                || (analysis::guards(after, t.attacker, m.to)
+                || (t.attacker == mover
+                    && analysis::guards(after, t.attacker, m.to)
                     && wins(&open_before, *m).is_some_and(|g| g <= 0.0))
         })
         .filter_map(|m| {
