@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use super::analysis::{
     can_capture, capturable_by, captures_on, id_at, id_bit, is_king, is_material, is_pawn,
-    piece_name, reach_of, role_id, value, Analyzer, Cover, IdSet, Threat,
+    pawn_trade_is_gain, piece_name, reach_of, role_id, value, Analyzer, Cover, IdSet, Threat,
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
@@ -801,9 +801,9 @@ fn offered_pieces(
 /// side's captures the departure gives are those it opens (not legal before) and, when the
 /// capturer is the piece moved (`mover`), those of a piece it guarded which did not win material
 /// before (another capturer's guard is an answer of the complete exchange already, counted in
-/// the threat's gain); each is counted over the
-/// exchange on its point. A crossed pawn won for one piece other than a rook is level (26.6),
-/// as the oracle's `departure_costs`.
+/// the threat's gain); each is counted over the exchange on its point. A crossed pawn won for a
+/// piece is level unless 26.6 counts that trade as a gain (a rook), as the oracle's
+/// `departure_costs`.
 fn departure_costs(
     az: &mut Analyzer<'_>,
     after: &Tracked,
@@ -851,7 +851,7 @@ fn departure_costs(
         let u = a.play_undo(m);
         let g = vv - az.see(&mut a, m.to(), 8);
         a.undo(m, u);
-        let level = pawn_won && !is_pawn(&a, victim) && role_id(&a, victim) != "rook";
+        let level = pawn_won && !is_pawn(&a, victim) && !pawn_trade_is_gain(rules, &a, victim);
         lost = lost.max(if level { g.min(t.gain) } else { g });
         raw = raw.max(g);
     }

@@ -659,7 +659,7 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
 }
 
 /// Is giving up pawns for `target` a gain? (25.3: never; 2011 26.6: for a rook.)
-fn pawn_trade_is_gain(rs: &RuleSet, b: &Board, target: PieceId) -> bool {
+pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Board, target: PieceId) -> bool {
     rs.pawn_for_rook_is_gain && role_id(b, target) == "rook"
 }
 

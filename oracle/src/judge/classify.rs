@@ -776,9 +776,9 @@ fn offered_pieces(
 /// side's captures the departure gives are those it opens (not legal before) and, when the
 /// capturer is the piece moved (`mover`), those of a piece it guarded which did not win material
 /// before (another capturer's guard is an answer of the complete exchange already, counted in
-/// the threat's gain); each is counted over the
-/// exchange on its point. A crossed pawn won for one piece other than a rook is level (26.6:
-/// 兵卒价值浮动, 换取其他一子不算得子).
+/// the threat's gain); each is counted over the exchange on its point. A crossed pawn won for a
+/// piece is level unless 26.6 counts that trade as a gain, a rook (兵卒价值浮动,
+/// 换取其他一子不算得子: [`analysis::pawn_trade_is_gain`]).
 fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Departure {
     if t.via_checks {
         return Departure::Free;
@@ -816,7 +816,9 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -
         .filter_map(|m| {
             let victim = a.piece_id_at(m.to)?;
             let g = wins(&a, m)?;
-            let level = pawn_won && !analysis::is_pawn(&a, victim) && role_id(&a, victim) != "rook";
+            let level = pawn_won
+                && !analysis::is_pawn(&a, victim)
+                && !analysis::pawn_trade_is_gain(rules, &a, victim);
             Some((g, if level { g.min(t.gain) } else { g }))
         })
         .collect();

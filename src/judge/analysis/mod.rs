@@ -34,6 +34,7 @@ pub(crate) use board::{
     is_pawn, piece_name, reach_of, role_id, value, IdSet,
 };
 use board::{captures_ordered_into, piece_value, sort_oracle, squares_of, Short};
+pub(crate) use exchange::pawn_trade_is_gain;
 
 /// How a threatened piece stands (24.15, 24.16 / 28.16), seen from the exchange.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
