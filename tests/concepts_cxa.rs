@@ -369,7 +369,7 @@ fn a_line_of_checks_wins_only_what_the_best_defence_gives_up() {
 
 /// Interpretation `joint-line-of-checks` (2011 24.17; concept D applied to lines of checks): a
 /// line of consecutive checks is a joint chase when two of the pieces that take part in it (the
-/// first checking piece, the pieces that capture the target at the end) are each needed.
+/// pieces that give its checks, the pieces that capture the target at the end) are each needed.
 ///
 /// Built from 2011 参考图39 ("红方炮六平二为联合捉子") by taking away what does not matter. Red's
 /// cannon returns to h8 (ply 7): from h9 it checks through the advisor f9, and after black's
@@ -392,6 +392,37 @@ fn a_line_of_checks_is_joint_when_two_pieces_are_each_needed() {
         !articles_at(&j1999, 7).contains(&"24.17".to_string()),
         "{j1999}"
     );
+}
+
+/// Interpretation `joint-line-of-checks` (2011 24.17; concept D: "the checking pieces of a line
+/// of checks" take part): a piece that gives a later check of the line is a partner when it is
+/// needed, though it neither opens the line nor captures.
+///
+/// Built from 2011 图24 (红方退车吃卒，将军后黑方垫车，红方可兵七平六弃兵得车) by taking away what does
+/// not matter. Red's rook returns to i5 (ply 7): it takes the pawn e5 with check, black's rook
+/// blocks on e8, the pawn c9 checks from d9 and, whatever black answers, the rook takes the rook
+/// e8. The rook opens the line and captures; the pawn only checks, and without it the rook
+/// wins nothing (the same game without the pawn is idle): a joint chase of the rook and the
+/// pawn (it cites 24.17). Under 1999 a pawn given for a rook is no gain (25.3): idle.
+#[test]
+fn a_piece_that_gives_a_later_check_of_the_line_takes_part() {
+    let moves = "i5i9 e8f8 i9i5 f8e8 i5i9 e8f8 i9i5 f8e8";
+    let fen = "2P1kn3/4r4/9/9/4p3R/9/9/4B4/9/4K4 w - - 0 1";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 7), "chase", "{j2011}");
+    assert_eq!(cycle_move(&j2011, 7)["targets"][0], "f8", "{j2011}");
+    assert!(
+        articles_at(&j2011, 7).contains(&"24.17".to_string()),
+        "{j2011}"
+    );
+    let no_pawn = judged(
+        "cxa-2011",
+        "4kn3/4r4/9/9/4p3R/9/9/4B4/9/4K4 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&no_pawn, 7), "idle", "{no_pawn}");
+    let j1999 = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j1999, 7), "idle", "{j1999}");
 }
 
 /// Interpretation `joint-chase-necessary` (2011 24.17; concept D with the gain counted as in A):

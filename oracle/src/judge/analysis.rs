@@ -226,6 +226,9 @@ pub(crate) struct Threat {
     /// the piece that captures): the capturer of a direct threat; for a line of checks, every
     /// piece that captures the target at the end of one of the answers.
     pub capturers: BTreeSet<PieceId>,
+    /// For a line of checks: every piece that gives a check on the way to the target, the first
+    /// checking piece included (24.17, reading `joint-line-of-checks`); empty for a direct threat.
+    pub checkers: BTreeSet<PieceId>,
     /// Every piece the line wins (for a direct threat, the target): a line of checks that wins
     /// a piece offered in exchange is that exchange accepted (reading
     /// `exchange-offer-not-chase`).
@@ -398,6 +401,7 @@ fn capture_threat(
         necessary: Vec::new(),
         first_capture: None,
         capturers: BTreeSet::from([attacker]),
+        checkers: BTreeSet::new(),
         line_wins: BTreeSet::from([target]),
     })
 }
@@ -674,7 +678,12 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
             continue;
         }
         if let Some(line) = check_line(cx, b, k, depth) {
-            let Won { gain, targets, .. } = line;
+            let Won {
+                gain,
+                targets,
+                mut checkers,
+                ..
+            } = line;
             let line_wins: BTreeSet<PieceId> = targets.keys().copied().collect();
             // A pawn won by a line of checks is no gain: its value floats (25.3 / 2011 26.6;
             // reading `floating-pawn-by-checks`).
@@ -692,6 +701,7 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
                     necessary: Vec::new(),
                     first_capture: b.piece_id_at(k.to),
                     capturers,
+                    checkers: checkers.remove(&target).unwrap_or_default(),
                     line_wins: line_wins.clone(),
                 });
             }
@@ -701,9 +711,9 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
 }
 
 /// Marks the threats by lines of consecutive checks among `threats` (those of `b`) that are
-/// joint chases (24.17; reading `joint-line-of-checks`): the pieces that take part are the first
-/// checking piece and the pieces that capture the target at the end of the line
-/// ([`Threat::capturers`]); it is joint when two or more of them are each needed, the target
+/// joint chases (24.17; reading `joint-line-of-checks`): the pieces that take part are the pieces
+/// that give a check on the way to the target ([`Threat::checkers`]) and the pieces that capture
+/// it at the end of the line ([`Threat::capturers`]); it is joint when two or more of them are each needed, the target
 /// being won in no other way (by a capture or a line of checks) without one of them. Asked for
 /// the threats of the move being classified only: no other question reads it.
 pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
@@ -715,6 +725,7 @@ pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
         let takes_part: BTreeSet<PieceId> = t
             .capturers
             .iter()
+            .chain(&t.checkers)
             .copied()
             .chain([t.attacker])
             .filter(|p| !is_king(b, *p))
@@ -787,6 +798,10 @@ pub(crate) struct Won {
     /// The pieces won, each with the pieces that capture it. For a line of checks: the pieces
     /// the defender's best answers lose (reading `won-against-the-best-defence`).
     pub targets: BTreeMap<PieceId, BTreeSet<PieceId>>,
+    /// For a line of checks: each piece of `targets` with the pieces that give a check on the
+    /// way to it (the first checking piece and the checkers of the lines after the answers
+    /// that count); empty for a direct capture.
+    pub checkers: BTreeMap<PieceId, BTreeSet<PieceId>>,
     /// For a line of checks: the pieces lost after some answer (the pieces the line attacks,
     /// whether or not the best defence gives them up); else the same pieces as `targets`.
     pub attacked: BTreeSet<PieceId>,
@@ -854,6 +869,13 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
                 .or_default()
                 .extend(by.iter().copied());
         }
+        for (t, by) in &w.checkers {
+            every
+                .checkers
+                .entry(*t)
+                .or_default()
+                .extend(by.iter().copied());
+        }
     }
     let attacked: BTreeSet<PieceId> = every.targets.keys().copied().collect();
     if attacked.is_empty() {
@@ -867,6 +889,11 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
         // The best answers lose nothing after the piece the check took: the pieces the line
         // attacks are named.
         won = every;
+    }
+    // The checking piece takes part in the way to every piece the line wins.
+    let checker = b.piece_id_at(k.from).expect("a mover");
+    for t in won.targets.keys() {
+        won.checkers.entry(*t).or_default().insert(checker);
     }
     Some(Won {
         gain,
@@ -892,6 +919,7 @@ fn best_gain_computed(cx: &Ctx, b: &Board, depth: u32) -> Won {
             gain,
             targets: BTreeMap::from([(target, BTreeSet::from([capturer]))]),
             attacked: BTreeSet::from([target]),
+            checkers: BTreeMap::new(),
         })
         .collect();
     if depth >= 3 {
@@ -937,10 +965,19 @@ impl Won {
                 .flat_map(|w| w.attacked.iter())
                 .copied()
                 .collect(),
+            checkers: BTreeMap::new(),
         };
-        for (t, by) in tied.into_iter().flat_map(|w| w.targets) {
-            if sure.is_empty() || sure.contains(&t) {
-                best.targets.entry(t).or_default().extend(by);
+        let kept = |t: &PieceId| sure.is_empty() || sure.contains(t);
+        for w in tied {
+            for (t, by) in w.targets {
+                if kept(&t) {
+                    best.targets.entry(t).or_default().extend(by);
+                }
+            }
+            for (t, by) in w.checkers {
+                if kept(&t) {
+                    best.checkers.entry(t).or_default().extend(by);
+                }
             }
         }
         best

@@ -161,10 +161,10 @@ impl Analyzer<'_> {
 
     /// Marks the threats by lines of consecutive checks among `threats` (those of `b`) that are
     /// joint chases (24.17; reading `joint-line-of-checks`; the oracle's `mark_joint_lines`):
-    /// the pieces that take part are the first checking piece and the pieces that capture the
-    /// target at the end of the line ([`Analyzer::line_capturers_of`]); the line is joint when
-    /// two or more of them are each needed, the target being won in no other way without one
-    /// of them.
+    /// the pieces that take part are the pieces that give a check on the way to the target and
+    /// the pieces that capture it at the end of the line ([`Analyzer::line_parts_of`]); the line
+    /// is joint when two or more of them are each needed, the target being won in no other way
+    /// without one of them.
     pub fn mark_joint_lines(&mut self, b: &Tracked, threats: &mut [Threat]) {
         if !self.rs.joint_chase {
             return;
@@ -175,8 +175,8 @@ impl Analyzer<'_> {
             let Some(k) = t.line_move else {
                 continue;
             };
-            let capturers = self.line_capturers_of(&mut b, k, depth, t.target);
-            let takes_part: IdSet = ids_in(capturers | id_bit(t.attacker))
+            let parts = self.line_parts_of(&mut b, k, depth, t.target);
+            let takes_part: IdSet = ids_in(parts.capturers | parts.checkers | id_bit(t.attacker))
                 .filter(|p| !is_king(&b, *p))
                 .fold(0, |a, p| a | id_bit(p));
             let n = takes_part.count_ones();
@@ -199,24 +199,20 @@ impl Analyzer<'_> {
         }
     }
 
-    /// The pieces that capture `target` at the end of the line of consecutive checks opened
-    /// by `k` (the oracle's capturers of the target in `check_line`): after the answers that
-    /// count (those that leave the checker least, or every answer when they lose nothing after
-    /// the first capture), as identities. For a line that holds.
-    fn line_capturers_of(
-        &mut self,
-        b: &mut Tracked,
-        k: Move,
-        depth: u32,
-        target: PieceId,
-    ) -> IdSet {
+    /// The pieces that take part in winning `target` by the line of consecutive checks opened
+    /// by `k` (the oracle's capturers and checkers of the target in `check_line`): after the
+    /// answers that count (those that leave the checker least, or every answer when they lose
+    /// nothing after the first capture), the pieces that capture it at the end and the pieces
+    /// that give a check on the way, `k`'s included, as identities. For a line that holds.
+    fn line_parts_of(&mut self, b: &mut Tracked, k: Move, depth: u32, target: PieceId) -> Parts {
         let rs = self.rs;
         let first = id_at(b, k.to()).map_or(0.0, |v| value(rs, b, v));
+        let checker = id_at(b, k.from()).expect("a mover");
         let uk = b.play_undo(k);
         let sub_depth = depth.saturating_sub(2);
         // Per answer that counts: what it leaves the checker, whether it loses any piece after
-        // the first capture, and the capturers of `target` after it.
-        let mut answers: Vec<(f64, bool, IdSet)> = Vec::new();
+        // the first capture, and the pieces that take part in winning `target` after it.
+        let mut answers: Vec<(f64, bool, Parts)> = Vec::new();
         for r in b.pos.legal_moves() {
             let taken = Taken::by(rs, b, r);
             let ur = b.play_undo(r);
@@ -224,9 +220,9 @@ impl Analyzer<'_> {
             let total = taken.net(rs, b, first, &sub);
             let wins = sub.map(|sq| ids_on(b, sq)).targets;
             let by = if total > 0.0 && wins & id_bit(target) != 0 {
-                self.gain_capturers_of(b, sub_depth, target)
+                self.gain_parts_of(b, sub_depth, target)
             } else {
-                0
+                Parts::default()
             };
             b.undo(r, ur);
             // Answers that leave no gain let the checker mate (the line holds): they count not.
@@ -237,28 +233,31 @@ impl Analyzer<'_> {
         b.undo(k, uk);
         let least = answers.iter().map(|a| a.0).fold(f64::INFINITY, f64::min);
         let best = answers.iter().filter(|a| a.0 == least);
-        let counted: Vec<&(f64, bool, IdSet)> = if best.clone().any(|a| a.1) {
+        let counted: Vec<&(f64, bool, Parts)> = if best.clone().any(|a| a.1) {
             best.collect()
         } else {
             answers.iter().collect()
         };
-        counted.iter().fold(0, |c, a| c | a.2)
+        let mut parts = counted.iter().fold(Parts::default(), |p, a| p.with(a.2));
+        parts.checkers |= id_bit(checker);
+        parts
     }
 
-    /// The pieces that capture `target` in the ways of the best gain of [`Analyzer::best_gain`]
-    /// that win it (captures, and lines of checks by [`Analyzer::line_capturers_of`]).
-    fn gain_capturers_of(&mut self, b: &mut Tracked, depth: u32, target: PieceId) -> IdSet {
+    /// The pieces that take part in winning `target` in the ways of the best gain of
+    /// [`Analyzer::best_gain`] that win it: the capturers of the captures, and the capturers
+    /// and checkers of the lines of checks ([`Analyzer::line_parts_of`]).
+    fn gain_parts_of(&mut self, b: &mut Tracked, depth: u32, target: PieceId) -> Parts {
         let best = self.best_gain(b, depth);
         let Some(sq) = b.square_of(target) else {
-            return 0;
+            return Parts::default();
         };
         if best.gain <= 0.0 || best.targets & (1u128 << sq.index()) == 0 {
-            return 0;
+            return Parts::default();
         }
-        let mut by: IdSet = 0;
+        let mut by = Parts::default();
         for m in captures_on(b, sq) {
             if self.capture_gain_above(b, m, 0.0) == Some(best.gain) {
-                by |= id_bit(id_at(b, m.from()).expect("a mover"));
+                by.capturers |= id_bit(id_at(b, m.from()).expect("a mover"));
             }
         }
         if depth >= 3 {
@@ -267,7 +266,7 @@ impl Analyzer<'_> {
                     .check_line(b, k, depth)
                     .is_some_and(|w| w.gain == best.gain && w.targets & (1u128 << sq.index()) != 0)
                 {
-                    by |= self.line_capturers_of(b, k, depth, target);
+                    by = by.with(self.line_parts_of(b, k, depth, target));
                 }
             }
         }
@@ -831,5 +830,24 @@ mod bounded_search_tests {
             lines > 500 && won > 30 && gains > 100 && ceiling_cuts > 100,
             "{lines} lines, {won} won, {gains} gains, {ceiling_cuts} cut by the ceiling"
         );
+    }
+}
+
+/// The pieces that take part in winning one target (24.17, reading `joint-line-of-checks`):
+/// those that capture it and, on a line of consecutive checks, those that give a check on the
+/// way, as identities.
+#[derive(Clone, Copy, Debug, Default)]
+struct Parts {
+    capturers: IdSet,
+    checkers: IdSet,
+}
+
+impl Parts {
+    /// Both sets joined with `other`'s.
+    fn with(self, other: Parts) -> Parts {
+        Parts {
+            capturers: self.capturers | other.capturers,
+            checkers: self.checkers | other.checkers,
+        }
     }
 }
