@@ -64,6 +64,32 @@ fn a_threat_interrupted_by_a_check_is_not_renewed_by_the_block() {
     assert_eq!(j1999["ruling"], "draw");
 }
 
+/// Interpretation `newness-in-context`, third part (2011 26.1.2, 26.3: a new 杀法): when a piece
+/// other than the king answers a check, the move is a kill only if a mate it threatens is new.
+///
+/// Black threatens the mate 车i4-i0 (the rook h1 holds the second rank) all along. Red's rook
+/// checks from a9 and black's advisor blocks on d9: the same mate stands, no new one appears, so
+/// under 2011 the block is idle (citing 26.1.2) and black's moves are one kill and one idle move,
+/// a draw. The 1999 rules read no newness of a kill: the block is a kill too, black kills
+/// perpetually (长杀) and must change. (图19 is the other side: the block adds the horse's mate.)
+#[test]
+fn a_block_that_keeps_a_standing_kill_is_no_new_kill() {
+    let fen = "4k4/4a4/9/4p4/R8/8r/9/9/7r1/4K4 w - - 0 1";
+    let moves = "a5a9 e8d9 a9a5 d9e8 a5a9 e8d9 a9a5 d9e8";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 5), "check", "{j2011}");
+    assert_eq!(class_at(&j2011, 6), "idle", "{j2011}");
+    assert!(
+        articles_at(&j2011, 6).contains(&"26.1.2".to_string()),
+        "{j2011}"
+    );
+    assert_eq!(class_at(&j2011, 8), "kill", "{j2011}");
+    assert_eq!(j2011["ruling"], "draw", "{j2011}");
+    let j1999 = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j1999, 6), "kill", "{j1999}");
+    assert_eq!(j1999["ruling"], "black_loses", "{j1999}");
+}
+
 /// Interpretation `newness-in-context`, second part: after the opponent's kill (殺), a capture
 /// that does not parry the mate won nothing; a non-king move that parries the kill and so makes
 /// the capture safe is a new chase (参考图33: "车４平６解杀后形成炮捉车").

@@ -177,6 +177,18 @@ pub(crate) fn classify_after(
                         push_unique(&mut extra_articles, answer_to_check_article(rules));
                         continue;
                     }
+                    if let Some(stood) =
+                        earlier.filter(|_| answers_check_elsewhere(rules, before, mover))
+                    {
+                        if !kill_is_new(&mut az, &after, stood) {
+                            notes.push(
+                                "every mate it threatens stood before the opponent's check: no new kill"
+                                    .to_string(),
+                            );
+                            push_unique(&mut extra_articles, answer_to_check_article(rules));
+                            continue;
+                        }
+                    }
                     base.class = class;
                     base.targets = vec![king_sq(&after, them)];
                     base.articles = vec![art()];
@@ -334,10 +346,30 @@ fn threatens_mate(
     }
 }
 
+/// Does the move of `mover` answer a check with a piece other than the king, under a rule set
+/// that reads newness in context (2011 26.1.2: 走动其他棋子应将后产生新的捉或杀)?
+fn answers_check_elsewhere(rules: &RuleSet, before: &Tracked, mover: PieceId) -> bool {
+    rules.newness_in_context && before.pos.is_check() && !is_king(before, mover)
+}
+
+/// Reading `newness-in-context`, third part (2011 26.1.2): after a piece other than the king
+/// answered a check, is some mate the mover threatens new, its first move not the first move
+/// of a mate it threatened before the opponent's checking move (`earlier`)?
+fn kill_is_new(az: &mut Analyzer<'_>, after: &Tracked, earlier: &Tracked) -> bool {
+    let depth = az.rs.kill_search_depth;
+    let now = az.mating_first_moves(&after.passed(), depth);
+    if now.is_empty() {
+        return false;
+    }
+    let stood = az.mating_first_moves(&earlier.passed(), depth);
+    now.iter().any(|k| !stood.contains(k))
+}
+
 /// Is the class of move `m` (legal in `pos`) a kill (殺)? The same answer as
-/// `classify(rules, pos, m, None)?.class == MoveClass::Kill`, without the tests of the classes
-/// after the kill in the order of severity (the block test of the next move needs only this).
-pub(crate) fn is_kill(rules: &RuleSet, pos: &Tracked, m: Move) -> bool {
+/// `classify_after(rules, pos, m, false, earlier)?.class == MoveClass::Kill`, without the tests
+/// of the classes after the kill in the order of severity (the block test of the next move
+/// needs only this). `earlier` is the position before the opponent's move just before.
+pub(crate) fn is_kill(rules: &RuleSet, pos: &Tracked, m: Move, earlier: Option<&Tracked>) -> bool {
     if rules.classifier == "axf" {
         return classify(rules, pos, m, None).is_ok_and(|c| c.class == MoveClass::Kill);
     }
@@ -354,10 +386,16 @@ pub(crate) fn is_kill(rules: &RuleSet, pos: &Tracked, m: Move) -> bool {
                 let answers_check_with_king = pos.pos.is_check() && is_king(pos, mover);
                 let mut az = Analyzer::new(rules);
                 return threatens_mate(&mut az, pos, &after, mover)
-                    && !(answers_check_with_king && rules.king_answer_idle);
+                    && !(answers_check_with_king && rules.king_answer_idle)
+                    && earlier
+                        .filter(|_| answers_check_elsewhere(rules, pos, mover))
+                        .is_none_or(|e| kill_is_new(&mut az, &after, e));
             }
             // Another class before the kill: the full classification decides.
-            _ => return classify(rules, pos, m, None).is_ok_and(|c| c.class == MoveClass::Kill),
+            _ => {
+                return classify_after(rules, pos, m, false, earlier)
+                    .is_ok_and(|c| c.class == MoveClass::Kill)
+            }
         }
     }
     false

@@ -222,7 +222,12 @@ fn rule_cycle(
 ) -> Judgement {
     // Replay from the start, so that piece identities are those of the whole game.
     let mut t = Tracked::new(start.clone());
-    for m in &moves[..from.saturating_sub(1)] {
+    // The position before the move before the cycle: the context of its kill test.
+    let mut before_previous: Option<Tracked> = None;
+    for (i, m) in moves[..from.saturating_sub(1)].iter().enumerate() {
+        if i + 2 == from {
+            before_previous = Some(t.clone());
+        }
         t.play(*m);
     }
     // The move before the cycle gives context: a block answers the kill just before it (the
@@ -233,7 +238,8 @@ fn rule_cycle(
     let in_context = rules.classifier != "axf" && rules.newness_in_context;
     let mut earlier: Option<Tracked> = None;
     if from >= 1 {
-        prev_is_kill = rules.classifier != "axf" && is_kill(rules, &t, moves[from - 1]);
+        prev_is_kill = rules.classifier != "axf"
+            && is_kill(rules, &t, moves[from - 1], before_previous.as_ref());
         if in_context {
             earlier = Some(t.clone());
         }

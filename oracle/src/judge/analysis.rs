@@ -1003,6 +1003,31 @@ fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64, PieceId)> {
     out
 }
 
+/// The checking moves of the side to move that begin a mate by consecutive checks within
+/// `plies` plies: after the check the other side has no move, or every answer is mated within
+/// `plies - 2`. The first moves of the kills (杀法) that 2011 26.1.2's newness compares (reading
+/// `newness-in-context`, third part).
+pub(crate) fn mating_first_moves(b: &Board, plies: u32) -> Vec<OMove> {
+    if plies == 0 {
+        return Vec::new();
+    }
+    checking_moves(b)
+        .into_iter()
+        .filter(|k| {
+            let mut a = b.clone();
+            apply(&mut a, *k);
+            let replies = a.legal_moves();
+            replies.is_empty()
+                || (plies >= 3
+                    && replies.into_iter().all(|r| {
+                        let mut c = a.clone();
+                        apply(&mut c, r);
+                        mate_by_checks(&c, plies - 2)
+                    }))
+        })
+        .collect()
+}
+
 /// Can the side to move force mate with consecutive checks within `plies` plies (its own moves
 /// and the answers; a mate in one needs 1 ply)? (28.2 kill, parameter `kill_search_depth`.)
 pub(crate) fn mate_by_checks(b: &Board, plies: u32) -> bool {

@@ -177,6 +177,25 @@ pub fn classify_in_context(
                         push_unique(&mut extra_articles, answer_to_check_article(rules));
                         continue;
                     }
+                    // A piece other than the king answers a check: the kill counts only if it
+                    // is new (2011 26.1.2; reading `newness-in-context`, third part).
+                    let elsewhere =
+                        rules.newness_in_context && before.in_check(me) && !is_king(before, mover);
+                    if let Some(stood) = earlier.filter(|_| elsewhere) {
+                        let depth = rules.kill_search_depth;
+                        let before_check = analysis::mating_first_moves(&pass(stood), depth);
+                        let new = analysis::mating_first_moves(&pass(&after), depth)
+                            .iter()
+                            .any(|k| !before_check.contains(k));
+                        if !new {
+                            notes.push(
+                                "every mate it threatens stood before the opponent's check: no new kill"
+                                    .to_string(),
+                            );
+                            push_unique(&mut extra_articles, answer_to_check_article(rules));
+                            continue;
+                        }
+                    }
                     base.class = class;
                     base.targets = king_sq(&after, them).into_iter().collect();
                     base.articles = vec![art];

@@ -570,9 +570,11 @@ fn rule_cycle(
     pending: bool,
 ) -> Judgement {
     let mut cycle: Vec<Classification> = Vec::new();
-    // The move before the cycle gives context (a block answers the kill just before it).
+    // The move before the cycle gives context (a block answers the kill just before it), read
+    // in its own context (the board before the move before it).
     let mut prev: Option<Classification> = if from >= 1 {
-        classify_with(rules, &boards[from - 1], moves[from - 1], None).ok()
+        let earlier = from.checked_sub(2).map(|i| &boards[i]);
+        classify_with_context(rules, &boards[from - 1], moves[from - 1], None, earlier).ok()
     } else {
         None
     };

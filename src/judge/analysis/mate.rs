@@ -74,6 +74,36 @@ impl Analyzer<'_> {
         false
     }
 
+    /// The checking moves of the side to move that begin a mate by consecutive checks within
+    /// `plies` plies (after the check, every answer is mated within `plies - 2`, or there is
+    /// none): the mating first moves of a kill (杀法), compared by 2011 26.1.2's newness
+    /// (reading `newness-in-context`, third part; the oracle's `mating_first_moves`).
+    pub fn mating_first_moves(&mut self, b: &Tracked, plies: u32) -> Vec<Move> {
+        let mut b = b.clone();
+        let mut out = Vec::new();
+        if plies == 0 {
+            return out;
+        }
+        for &k in self.checking_moves(&b).iter() {
+            let uk = b.play_undo(k);
+            let mut replies = MoveList::new();
+            b.pos.legal_moves_into(&mut replies);
+            let mates = replies.is_empty()
+                || (plies >= 3
+                    && replies.iter().all(|&r| {
+                        let ur = b.play_undo(r);
+                        let ok = self.mate_within(&mut b, plies - 2, 0);
+                        b.undo(r, ur);
+                        ok
+                    }));
+            b.undo(k, uk);
+            if mates {
+                out.push(k);
+            }
+        }
+        out
+    }
+
     pub(super) fn mate_by_checks_in(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
         // The oracle deepens one check at a time (1, 3, 5, ... plies) and stops at the first
         // mate; a mate within d plies is one within d + 2, so that is the answer of the deepest
