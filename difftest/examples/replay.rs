@@ -6,8 +6,22 @@
 //! ```
 //!
 //! Targets: `judge_diff`, `classify_diff` (stubs for `tests/regressions/judge/`), `fen`,
-//! `movegen_diff` (stubs for `tests/regressions/`). Exit status 1 when some input diverges.
+//! `movegen_diff` (stubs for `tests/regressions/`). The readers' targets `spec_dir` and
+//! `engine_replies` have no stub: an input fails when their entry panics, and the panic message
+//! is printed instead. Exit status 1 when some input diverges (or panics).
 use xiangqi_difftest::judge::{fuzz_classify, fuzz_judge};
+use xiangqi_difftest::readers::{fuzz_engine_replies, fuzz_spec};
+
+/// Runs a readers' entry; `Some(message)` when it panics.
+fn panics(entry: impl FnOnce() + std::panic::UnwindSafe) -> Option<String> {
+    let payload = std::panic::catch_unwind(entry).err()?;
+    let message = payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "a panic without a message".to_string());
+    Some(format!("panic: {message}"))
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -33,6 +47,12 @@ fn main() {
             "movegen_diff" => xiangqi_difftest::fuzz_movegen(&data)
                 .err()
                 .map(|d| d.to_string()),
+            "spec_dir" => panics(|| {
+                fuzz_spec(&data);
+            }),
+            "engine_replies" => panics(|| {
+                fuzz_engine_replies(&data);
+            }),
             other => {
                 eprintln!("replay: no stub printer for target {other}");
                 std::process::exit(2);
@@ -42,6 +62,9 @@ fn main() {
             Some(s) => {
                 diverged += 1;
                 println!("# ---- {path}\n{s}");
+            }
+            None if matches!(target.as_str(), "spec_dir" | "engine_replies") => {
+                eprintln!("{path}: no panic (the artifact may be a timeout or OOM)")
             }
             None => eprintln!("{path}: both sides agree (the artifact may be a timeout or OOM)"),
         }

@@ -16,7 +16,7 @@ use xiangqi_rules::conformance::report::{CheckResult, Report, Status};
 use xiangqi_rules::conformance::rules::{load_cases, RuleCase, RuleProfile};
 use xiangqi_rules::spec_tools::check::{check, NoJudge};
 use xiangqi_rules::spec_tools::diag::Diagnostic;
-use xiangqi_rules::spec_tools::diff::spec_changes;
+use xiangqi_rules::spec_tools::diff::{spec_changes_from, SpecBase};
 use xiangqi_rules::RankConvention;
 
 /// The files of the spec directory that [`fuzz_spec`] replaces, by slot number: the three
@@ -37,8 +37,8 @@ pub const SPEC_SLOTS: &[&str] = &[
 /// The spec directory the fuzzed files are written into: the shipped spec without its other
 /// examples (which would only make each run slower), one per process.
 struct SpecFixture {
-    /// The shipped copy, for [`spec_changes`].
-    shipped: PathBuf,
+    /// The shipped copy, for [`spec_changes_from`]: read once, each of its files parsed once.
+    shipped: SpecBase,
     /// The directory checked.
     dir: PathBuf,
     /// Slots whose file differs from the shipped one.
@@ -49,6 +49,7 @@ fn spec_fixture() -> &'static Mutex<SpecFixture> {
     static FIXTURE: OnceLock<Mutex<SpecFixture>> = OnceLock::new();
     FIXTURE.get_or_init(|| {
         let shipped = builtin_spec::dir().expect("the built-in spec writes to a directory");
+        let shipped = SpecBase::load(&shipped).expect("the built-in spec lists its files");
         let dir = std::env::temp_dir().join(format!("xqrules-fuzz-spec-{}", std::process::id()));
         // Left over from a process with the same id: start afresh.
         let _ = std::fs::remove_dir_all(&dir);
@@ -104,6 +105,8 @@ pub fn fuzz_spec(data: &[u8]) -> Vec<Diagnostic> {
     let dir = fixture.dir.clone();
     let (_, report) = check(&dir, &NoJudge).expect("a directory of files can be checked");
     let shown = dir.display().to_string();
+    // Lines per file named (None: the file does not read).
+    let mut lines: BTreeMap<String, Option<usize>> = BTreeMap::new();
     for d in &report.diagnostics {
         assert!(d.file.starts_with(&shown), "{d}: not in {shown}");
         assert!(d.line >= 1 && d.column >= 1, "{d}");
@@ -112,8 +115,11 @@ pub fn fuzz_spec(data: &[u8]) -> Vec<Diagnostic> {
             "{d}"
         );
         let rel = d.file[shown.len()..].trim_start_matches(['/', '\\']);
-        if let Ok(text) = std::fs::read(dir.join(rel)) {
-            let lines = text.split(|&b| b == b'\n').count();
+        let count = *lines.entry(rel.to_string()).or_insert_with(|| {
+            let text = std::fs::read(dir.join(rel)).ok()?;
+            Some(text.split(|&b| b == b'\n').count())
+        });
+        if let Some(lines) = count {
             assert!(d.line <= lines.max(1), "{d}: the file has {lines} lines");
         }
     }
@@ -133,7 +139,7 @@ pub fn fuzz_spec(data: &[u8]) -> Vec<Diagnostic> {
         }
     }
     // Its own errors are strings naming the file; only a panic is a failure here.
-    let _ = spec_changes(&fixture.shipped, &dir);
+    let _ = spec_changes_from(&fixture.shipped, &dir);
     report.diagnostics
 }
 

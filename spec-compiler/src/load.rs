@@ -755,13 +755,49 @@ fn is_blank(line: &str) -> bool {
 /// on one line (`{to: [2, 2], block: [1, 1]}`) are found too. When a segment cannot be found,
 /// the location of the deepest node found is returned (`(0, 0)` if none).
 pub fn locate(text: &str, path: &str) -> (usize, usize) {
+    Lines::new(text).locate(path)
+}
+
+/// A text split into lines once, each with its indent, for a caller that locates many paths in
+/// one text ([`Lines::locate`] is [`locate`] without splitting and measuring the lines again).
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    /// `text.lines()`.
+    lines: Vec<&'a str>,
+    /// The indent of each line, `None` for a blank or comment line.
+    indents: Vec<Option<usize>>,
+}
+
+impl<'a> Lines<'a> {
+    /// Splits `text` into its lines (`text.lines()`).
+    pub fn new(text: &'a str) -> Self {
+        let lines: Vec<&str> = text.lines().collect();
+        let indents = lines
+            .iter()
+            .map(|s| (!is_blank(s)).then(|| indent(s)))
+            .collect();
+        Lines { lines, indents }
+    }
+
+    /// The lines, in order (line `n` is at index `n - 1`).
+    pub fn lines(&self) -> &[&'a str] {
+        &self.lines
+    }
+
+    /// [`locate`] in this text.
+    pub fn locate(&self, path: &str) -> (usize, usize) {
+        locate_lines(self, path)
+    }
+}
+
+fn locate_lines(text: &Lines<'_>, path: &str) -> (usize, usize) {
+    let lines = &text.lines;
     #[derive(Clone, Copy)]
     enum Node {
         Root,
         Key { line: usize, col: usize },
         Item { line: usize, content: usize },
     }
-    let lines: Vec<&str> = text.lines().collect();
     let mut node = Node::Root;
     let mut best = (0usize, 0usize);
     for seg in segments(path) {
@@ -789,11 +825,9 @@ pub fn locate(text: &str, path: &str) -> (usize, usize) {
                 }
                 if hit.is_none() {
                     let mut child = None;
-                    for (l, s) in lines.iter().enumerate().skip(start) {
-                        if is_blank(s) {
-                            continue;
-                        }
-                        let ind = indent(s);
+                    for (l, ind) in text.indents.iter().enumerate().skip(start) {
+                        let Some(ind) = *ind else { continue };
+                        let s = lines[l];
                         if ind < bound {
                             break;
                         }
@@ -827,11 +861,9 @@ pub fn locate(text: &str, path: &str) -> (usize, usize) {
                 let mut hit = None;
                 let mut dash = None;
                 let mut count = 0;
-                for (l, s) in lines.iter().enumerate().skip(start) {
-                    if is_blank(s) {
-                        continue;
-                    }
-                    let ind = indent(s);
+                for (l, ind) in text.indents.iter().enumerate().skip(start) {
+                    let Some(ind) = *ind else { continue };
+                    let s = lines[l];
                     let is_item = s[ind..].starts_with("- ") || &s[ind..] == "-";
                     if ind < bound || (dash.is_none() && !is_item) {
                         break;

@@ -93,13 +93,39 @@ fn parse_yaml(src: &Source) -> Result<Value, SpecError> {
 
 /// Loads rule set `id` from `dir` (a copy of `spec/rules/`).
 pub fn load_rule_set(dir: &Path, id: &str) -> Result<RuleSet, SpecError> {
-    compile_rule_set(id, &|file| read_source(dir, file))
+    compile_parsed_rule_set(id, &|file| read_parsed(dir, file))
 }
 
 /// Compiles rule set `id`, reading files (`terms.yaml`, `<id>.yaml`, bases) through `read`.
 pub fn compile_rule_set(
     id: &str,
     read: &dyn Fn(&str) -> Result<Source, SpecError>,
+) -> Result<RuleSet, SpecError> {
+    compile_parsed_rule_set(id, &|file| {
+        let src = read(file)?;
+        let doc = parse_yaml(&src)?;
+        Ok((src, doc))
+    })
+}
+
+/// A rule file read and parsed: its source and its YAML document.
+pub type ParsedSource = (Source, Value);
+
+/// Reads `dir/file` and parses it as YAML, as [`load_rule_set`] does: its source (named
+/// `dir/file`) and its document, or the error [`load_rule_set`] gives for that file.
+pub fn read_parsed(dir: &Path, file: &str) -> Result<ParsedSource, SpecError> {
+    let src = read_source(dir, file)?;
+    let doc = parse_yaml(&src)?;
+    Ok((src, doc))
+}
+
+/// [`compile_rule_set`] over files already parsed: `load` gives each file (`terms.yaml`,
+/// `<id>.yaml`, bases) with its YAML document, or the error of reading or parsing it. A caller
+/// that has parsed the files anyway (`spec check`) gives them here instead of having each one
+/// read and parsed again for every rule set that includes it.
+pub fn compile_parsed_rule_set(
+    id: &str,
+    load: &dyn Fn(&str) -> Result<ParsedSource, SpecError>,
 ) -> Result<RuleSet, SpecError> {
     let valid_id = !id.is_empty()
         && id != "terms"
@@ -126,8 +152,7 @@ pub fn compile_rule_set(
             let chain = Chain { files };
             return Err(chain.error("extends", "extends chain too long"));
         }
-        let src = read(&format!("{name}.yaml"))?;
-        let doc = parse_yaml(&src)?;
+        let (src, doc) = load(&format!("{name}.yaml"))?;
         if !doc.is_mapping() {
             return Err(at(&src, 1, 1, "", "a rule set is a mapping".into()));
         }
@@ -155,8 +180,7 @@ pub fn compile_rule_set(
         let file = &chain.files[docs.len()];
         merge_overlay(&mut merged, &overlay, file)?;
     }
-    let terms_src = read("terms.yaml")?;
-    let terms = parse_yaml(&terms_src)?;
+    let (terms_src, terms) = load("terms.yaml")?;
     build(id, &merged, &terms, &terms_src, &chain)
 }
 

@@ -36,7 +36,7 @@ use xiangqi_oracle::{Board, OMove, Side};
 
 use super::diag::{normalize, Diagnostic};
 use super::model::{Example, ItemIndex, SideId, Terms};
-use super::source::SourceFile;
+use super::source::{SourceFile, SourceLines};
 use crate::progress::{NoProgress, Progress};
 
 /// Why a check could not run at all (as opposed to problems found in the spec).
@@ -221,19 +221,20 @@ pub fn check_with(
 /// input on the line after the last one when the file does not end with a newline) onto the end
 /// of the last line, so that every diagnostic names a place an editor can show.
 fn clamp_locations(d: &mut [Diagnostic]) {
-    let mut texts: BTreeMap<String, Option<String>> = BTreeMap::new();
+    // Per file: its number of lines and the length in characters of its last line.
+    let mut ends: BTreeMap<String, Option<(usize, usize)>> = BTreeMap::new();
     for diag in d.iter_mut() {
-        let text = texts.entry(diag.file.clone()).or_insert_with(|| {
-            std::fs::read(&diag.file)
-                .ok()
-                .map(|b| String::from_utf8_lossy(&b).into_owned())
+        let end = ends.entry(diag.file.clone()).or_insert_with(|| {
+            let bytes = std::fs::read(&diag.file).ok()?;
+            let text = String::from_utf8_lossy(&bytes);
+            let lines = text.split('\n').count();
+            let last = text.rsplit('\n').next().unwrap_or("");
+            Some((lines, last.chars().count()))
         });
-        let Some(text) = text else { continue };
-        let lines: Vec<&str> = text.split('\n').collect();
-        if diag.line > lines.len() {
-            let last = lines.last().copied().unwrap_or("");
-            diag.line = lines.len();
-            diag.column = last.chars().count() + 1;
+        let Some((lines, last)) = *end else { continue };
+        if diag.line > lines {
+            diag.line = lines;
+            diag.column = last + 1;
         }
     }
 }
@@ -549,7 +550,7 @@ pub fn check_rule_values(spec: &SpecDir, d: &mut Vec<Diagnostic>) -> BTreeSet<St
     let mut broken = BTreeSet::new();
     for (id, rf) in &spec.rulesets {
         let before = d.len();
-        let f = &rf.file;
+        let f = rf.file.lines();
         for (path, entry) in sections(&rf.value, "parameters") {
             let name = entry.get("name").and_then(Value::as_str).unwrap_or("?");
             match entry.get("value") {
@@ -632,13 +633,30 @@ pub fn check_rule_values(spec: &SpecDir, d: &mut Vec<Diagnostic>) -> BTreeSet<St
         }
     }
     extend_broken(spec, &mut broken);
-    // The rule set compiler of the build must accept the others too.
+    // The rule set compiler of the build must accept the others too. It is given the files
+    // read above with their YAML (exactly what it would read and parse itself); any other file
+    // it asks for (a base that did not parse, `extends: ../x`) it reads and parses as in the
+    // build.
+    let rules_dir = spec.dir.join("rules");
+    let load = |file: &str| {
+        let rel = format!("rules/{file}");
+        match spec.rule_files.iter().find(|rf| rf.file.rel == rel) {
+            Some(rf) => Ok((
+                xiangqi_spec::load::Source {
+                    name: rules_dir.join(file).display().to_string(),
+                    text: rf.file.text.clone(),
+                },
+                rf.value.clone(),
+            )),
+            None => xiangqi_spec::ruleset_compile::read_parsed(&rules_dir, file),
+        }
+    };
     for (id, rf) in &spec.rulesets {
         if broken.contains(id) {
             continue;
         }
         let f = &rf.file;
-        if let Err(e) = xiangqi_spec::ruleset_compile::load_rule_set(&spec.dir.join("rules"), id) {
+        if let Err(e) = xiangqi_spec::ruleset_compile::compile_parsed_rule_set(id, &load) {
             broken.insert(id.clone());
             let (file, line, column) = match e.loc() {
                 Some(loc) => (loc.file.clone(), loc.line, loc.column),
@@ -894,7 +912,7 @@ fn check_rules(spec: &SpecDir, d: &mut Vec<Diagnostic>) {
         let ctx = RuleCtx {
             spec,
             names: &names,
-            file: &rf.file,
+            file: rf.file.lines(),
             interps,
             sections,
         };
@@ -904,7 +922,7 @@ fn check_rules(spec: &SpecDir, d: &mut Vec<Diagnostic>) {
             for k in m.keys().filter_map(Value::as_str) {
                 if !names.ids.contains(k) {
                     d.push(
-                        rf.file
+                        ctx.file
                             .at_key("renumber", k, format!("unknown rule id {k:?}")),
                     );
                 }
@@ -916,7 +934,7 @@ fn check_rules(spec: &SpecDir, d: &mut Vec<Diagnostic>) {
 struct RuleCtx<'a> {
     spec: &'a SpecDir,
     names: &'a Names,
-    file: &'a SourceFile,
+    file: SourceLines<'a>,
     interps: BTreeSet<String>,
     /// Top-level sections of the rule set, the sets it extends and the sections overlays add.
     sections: BTreeSet<String>,
@@ -941,7 +959,7 @@ impl RuleCtx<'_> {
                         // implements by that entry's id (AXF); within one section ids are unique.
                         let first = seen.get(id).filter(|first| section(first) == section(path));
                         if let Some(first) = first {
-                            let (line, _) = xiangqi_spec::locate(&self.file.text, first);
+                            let (line, _) = self.file.locate(first);
                             d.push(self.file.at_value(
                                 &join(path, "id"),
                                 id,
@@ -975,7 +993,7 @@ impl RuleCtx<'_> {
     }
 
     fn check_key(&self, k: &str, x: &Value, p: &str, d: &mut Vec<Diagnostic>) {
-        let f = self.file;
+        let f = &self.file;
         if ARTICLE_KEYS.contains(&k) && !matches!(x, Value::String(_) | Value::Null) {
             d.push(f.at(
                 p,
@@ -1117,7 +1135,7 @@ impl RuleCtx<'_> {
     /// A path relative to the file (an optional `#fragment` is not checked).
     fn file_ref(&self, at: &str, s: &str, d: &mut Vec<Diagnostic>) {
         let rel = s.split('#').next().unwrap_or(s);
-        let base = self.spec.dir.join(&self.file.rel);
+        let base = self.spec.dir.join(&self.file.file.rel);
         let target = base
             .parent()
             .map(|p| p.join(rel))

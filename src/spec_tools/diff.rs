@@ -17,6 +17,7 @@
 //!
 //! Exit codes: 0 nothing changed, 1 something changed, 2 error.
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -634,28 +635,98 @@ fn diff_values(
 /// entry that differs, by file and path; a file that differs only in comments or layout is one
 /// `text` change at its root.
 pub fn spec_changes(old: &Path, new: &Path) -> Result<Vec<SpecChange>, String> {
-    let mut files = spec_files(old)?;
+    spec_changes_from(&SpecBase::load(old)?, new)
+}
+
+/// The side of [`spec_changes`] compared against, read once: the files it compares (board,
+/// pieces, material, every rule file) with their texts, each parsed the first time a compared
+/// directory differs in it and kept. For comparing many directories against one base
+/// ([`spec_changes_from`]) without reading and parsing the base's files again each time.
+#[derive(Debug)]
+pub struct SpecBase {
+    dir: PathBuf,
+    files: Vec<BaseFile>,
+}
+
+#[derive(Debug)]
+struct BaseFile {
+    /// Relative to the directory (`rules/cxa-1999.yaml`).
+    name: String,
+    /// `None` when it does not read.
+    text: Option<String>,
+    /// Its YAML (or the error of [`spec_changes`] for it), once parsed.
+    value: OnceCell<Result<serde_yaml::Value, String>>,
+}
+
+impl SpecBase {
+    /// Lists and reads the files of `dir` that [`spec_changes`] compares.
+    pub fn load(dir: &Path) -> Result<SpecBase, String> {
+        let files = spec_files(dir)?
+            .into_iter()
+            .map(|name| BaseFile {
+                text: std::fs::read_to_string(dir.join(&name)).ok(),
+                name,
+                value: OnceCell::new(),
+            })
+            .collect();
+        Ok(SpecBase {
+            dir: dir.to_path_buf(),
+            files,
+        })
+    }
+
+    /// The directory it was read from.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+/// [`spec_changes`] from a base read once ([`SpecBase::load`]) to `new`: the same changes as
+/// `spec_changes(old.dir(), new)` while the base directory is unchanged since it was read.
+pub fn spec_changes_from(old: &SpecBase, new: &Path) -> Result<Vec<SpecChange>, String> {
+    let mut files: Vec<String> = old.files.iter().map(|f| f.name.clone()).collect();
     for f in spec_files(new)? {
         if !files.contains(&f) {
             files.push(f);
         }
     }
+    let parse = |dir: &Path, file: &str, t: &str| {
+        serde_yaml::from_str::<serde_yaml::Value>(t)
+            .map_err(|e| format!("{}: {e}", dir.join(file).display()))
+    };
     let mut out = Vec::new();
     for file in files {
-        let read = |dir: &Path| std::fs::read_to_string(dir.join(&file)).ok();
-        let (a, b) = (read(old), read(new));
-        if a == b {
+        let base = old.files.iter().find(|f| f.name == file);
+        // A file the base does not list is read from its directory, as `spec_changes` does.
+        let unlisted;
+        let a = match base {
+            Some(f) => f.text.as_deref(),
+            None => {
+                unlisted = std::fs::read_to_string(old.dir.join(&file)).ok();
+                unlisted.as_deref()
+            }
+        };
+        let b = std::fs::read_to_string(new.join(&file)).ok();
+        if a == b.as_deref() {
             continue;
         }
-        let parse = |dir: &Path, t: &str| {
-            serde_yaml::from_str::<serde_yaml::Value>(t)
-                .map_err(|e| format!("{}: {e}", dir.join(&file).display()))
-        };
-        match (&a, &b) {
+        match (a, &b) {
             (Some(ta), Some(tb)) => {
-                let (va, vb) = (parse(old, ta)?, parse(new, tb)?);
+                let parsed;
+                let va = match base {
+                    Some(f) => f
+                        .value
+                        .get_or_init(|| parse(&old.dir, &file, ta))
+                        .as_ref()
+                        .map_err(String::clone)?,
+                    None => {
+                        parsed = parse(&old.dir, &file, ta)?;
+                        &parsed
+                    }
+                };
+                let vb = parse(new, &file, tb)?;
                 let before = out.len();
-                diff_values(&file, "", "", &va, &vb, &mut out);
+                diff_values(&file, "", "", va, &vb, &mut out);
                 if out.len() == before {
                     out.push(SpecChange {
                         file: file.clone(),
@@ -1017,5 +1088,57 @@ fn plural(n: usize) -> &'static str {
         ""
     } else {
         "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A copy of the files of the shipped spec that `spec_changes` compares.
+    fn copy_compared(to: &Path) {
+        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+        for file in spec_files(&from).expect("the shipped spec lists") {
+            let target = to.join(&file);
+            std::fs::create_dir_all(target.parent().expect("a parent")).expect("mkdir");
+            std::fs::copy(from.join(&file), target).expect("copy");
+        }
+    }
+
+    #[test]
+    fn changes_from_a_base_read_once_are_those_of_spec_changes() {
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+        let dir = std::env::temp_dir().join(format!("xqrules-diff-base-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        copy_compared(&dir);
+        let base = SpecBase::load(&shipped).expect("the shipped spec lists");
+        assert_eq!(base.dir(), shipped);
+        let same = |label: &str| {
+            let want = format!("{:?}", spec_changes(&shipped, &dir));
+            // Twice: the second comparison uses the base's parsed files.
+            for _ in 0..2 {
+                assert_eq!(
+                    format!("{:?}", spec_changes_from(&base, &dir)),
+                    want,
+                    "{label}"
+                );
+            }
+            want
+        };
+        assert_eq!(same("a copy"), "Ok([])");
+        let rules = dir.join("rules/cxa-1999.yaml");
+        let text = std::fs::read_to_string(&rules).expect("read");
+        std::fs::write(&rules, format!("# a comment\n{text}")).expect("write");
+        assert!(same("a comment").contains("comments or layout"));
+        std::fs::write(&rules, text.replacen("value: 3", "value: 4", 1)).expect("write");
+        assert!(same("a parameter").contains("\"parameter\""));
+        std::fs::write(&rules, "[unclosed\n").expect("write");
+        assert!(same("bad YAML").starts_with("Err("));
+        std::fs::write(&rules, &text).expect("write");
+        std::fs::remove_file(dir.join("pieces.yaml")).expect("rm");
+        std::fs::write(dir.join("rules/new.yaml"), "a: 1\n").expect("write");
+        let removed_added = same("a file removed and one added");
+        assert!(removed_added.contains("pieces.yaml"), "{removed_added}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
