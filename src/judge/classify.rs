@@ -352,17 +352,11 @@ fn answers_check_elsewhere(rules: &RuleSet, before: &Tracked, mover: PieceId) ->
     rules.newness_in_context && before.pos.is_check() && !is_king(before, mover)
 }
 
-/// Reading `newness-in-context`, third part (2011 26.1.2): after a piece other than the king
-/// answered a check, is some mate the mover threatens new, its first move not the first move
-/// of a mate it threatened before the opponent's checking move (`earlier`)?
+/// Reading `newness-in-context`, third part: is the kill after a non-king answer to a check new
+/// against the position before the opponent's checking move ([`Analyzer::kill_is_new`])?
 fn kill_is_new(az: &mut Analyzer<'_>, after: &Tracked, earlier: &Tracked) -> bool {
     let depth = az.rs.kill_search_depth;
-    let now = az.mating_first_moves(&after.passed(), depth);
-    if now.is_empty() {
-        return false;
-    }
-    let stood = az.mating_first_moves(&earlier.passed(), depth);
-    now.iter().any(|k| !stood.contains(k))
+    az.kill_is_new(&after.passed(), &earlier.passed(), depth)
 }
 
 /// Is the class of move `m` (legal in `pos`) a kill (殺)? The same answer as

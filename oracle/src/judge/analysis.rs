@@ -1003,29 +1003,44 @@ fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64, PieceId)> {
     out
 }
 
+/// Does the checking move `k` of the side to move begin a mate by consecutive checks within
+/// `plies` plies: after it the other side has no move, or every answer is mated within
+/// `plies - 2`?
+pub(crate) fn check_begins_mate(b: &Board, k: OMove, plies: u32) -> bool {
+    let mut a = b.clone();
+    apply(&mut a, k);
+    let replies = a.legal_moves();
+    replies.is_empty()
+        || (plies >= 3
+            && replies.into_iter().all(|r| {
+                let mut c = a.clone();
+                apply(&mut c, r);
+                mate_by_checks(&c, plies - 2)
+            }))
+}
+
 /// The checking moves of the side to move that begin a mate by consecutive checks within
-/// `plies` plies: after the check the other side has no move, or every answer is mated within
-/// `plies - 2`. The first moves of the kills (杀法) that 2011 26.1.2's newness compares (reading
-/// `newness-in-context`, third part).
+/// `plies` plies ([`check_begins_mate`]): the first moves of the kills (杀法) that 2011 26.1.2's
+/// newness compares (reading `newness-in-context`, third part).
 pub(crate) fn mating_first_moves(b: &Board, plies: u32) -> Vec<OMove> {
     if plies == 0 {
         return Vec::new();
     }
     checking_moves(b)
         .into_iter()
-        .filter(|k| {
-            let mut a = b.clone();
-            apply(&mut a, *k);
-            let replies = a.legal_moves();
-            replies.is_empty()
-                || (plies >= 3
-                    && replies.into_iter().all(|r| {
-                        let mut c = a.clone();
-                        apply(&mut c, r);
-                        mate_by_checks(&c, plies - 2)
-                    }))
-        })
+        .filter(|k| check_begins_mate(b, *k, plies))
         .collect()
+}
+
+/// Reading `newness-in-context`, third part (2011 26.1.2, 26.3): after a piece other than the
+/// king answered a check, does the mover (`after`, the other side passing) threaten a mate whose
+/// first move began no mate before the opponent's checking move (`earlier`, passing as well)?
+pub(crate) fn kill_is_new(after: &Board, earlier: &Board, plies: u32) -> bool {
+    let stood = mating_first_moves(earlier, plies);
+    plies > 0
+        && checking_moves(after)
+            .into_iter()
+            .any(|k| !stood.contains(&k) && check_begins_mate(after, k, plies))
 }
 
 /// Can the side to move force mate with consecutive checks within `plies` plies (its own moves
@@ -1056,30 +1071,11 @@ pub(crate) fn mate_opened_by(
     avoid: &BTreeSet<PieceId>,
     own: PieceId,
 ) -> bool {
-    let none = BTreeSet::new();
-    for k in checking_moves(b) {
-        if b.piece_id_at(k.from) != Some(own)
-            || b.piece_id_at(k.to).is_some_and(|v| avoid.contains(&v))
-        {
-            continue;
-        }
-        let mut a = b.clone();
-        apply(&mut a, k);
-        let replies = a.legal_moves();
-        if replies.is_empty() {
-            return true;
-        }
-        if plies >= 3
-            && replies.iter().all(|r| {
-                let mut c = a.clone();
-                apply(&mut c, *r);
-                mate_by_checks_in(&c, plies - 2, &none)
-            })
-        {
-            return true;
-        }
-    }
-    false
+    checking_moves(b).into_iter().any(|k| {
+        b.piece_id_at(k.from) == Some(own)
+            && b.piece_id_at(k.to).is_none_or(|v| !avoid.contains(&v))
+            && check_begins_mate(b, k, plies)
+    })
 }
 
 fn mate_by_checks_in(b: &Board, plies: u32, avoid: &BTreeSet<PieceId>) -> bool {

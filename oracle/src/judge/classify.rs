@@ -183,11 +183,7 @@ pub fn classify_in_context(
                         rules.newness_in_context && before.in_check(me) && !is_king(before, mover);
                     if let Some(stood) = earlier.filter(|_| elsewhere) {
                         let depth = rules.kill_search_depth;
-                        let before_check = analysis::mating_first_moves(&pass(stood), depth);
-                        let new = analysis::mating_first_moves(&pass(&after), depth)
-                            .iter()
-                            .any(|k| !before_check.contains(k));
-                        if !new {
+                        if !analysis::kill_is_new(&pass(&after), &pass(stood), depth) {
                             notes.push(
                                 "every mate it threatens stood before the opponent's check: no new kill"
                                     .to_string(),

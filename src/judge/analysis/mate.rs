@@ -45,63 +45,51 @@ impl Analyzer<'_> {
         own: PieceId,
     ) -> bool {
         let mut b = b0.clone();
-        for &k in self.checking_moves(&b).iter() {
-            if id_at(&b, k.from()) != Some(own)
-                || id_at(&b, k.to()).is_some_and(|v| avoid & id_bit(v) != 0)
-            {
-                continue;
-            }
-            let uk = b.play_undo(k);
-            let replies = b.pos.legal_moves();
-            let mut found = replies.is_empty();
-            if !found && plies >= 3 {
-                found = true;
-                for &r in replies.iter() {
-                    let ur = b.play_undo(r);
-                    let ok = self.mate_by_checks_in(&mut b, plies - 2, 0);
-                    b.undo(r, ur);
-                    if !ok {
-                        found = false;
-                        break;
-                    }
-                }
-            }
-            b.undo(k, uk);
-            if found {
-                return true;
-            }
-        }
-        false
+        self.checking_moves(&b).iter().any(|&k| {
+            id_at(&b, k.from()) == Some(own)
+                && id_at(&b, k.to()).is_none_or(|v| avoid & id_bit(v) == 0)
+                && self.check_begins_mate(&mut b, k, plies)
+        })
     }
 
-    /// The checking moves of the side to move that begin a mate by consecutive checks within
-    /// `plies` plies (after the check, every answer is mated within `plies - 2`, or there is
-    /// none): the mating first moves of a kill (杀法), compared by 2011 26.1.2's newness
-    /// (reading `newness-in-context`, third part; the oracle's `mating_first_moves`).
-    pub fn mating_first_moves(&mut self, b: &Tracked, plies: u32) -> Vec<Move> {
-        let mut b = b.clone();
-        let mut out = Vec::new();
+    /// Does the checking move `k` of the side to move begin a mate by consecutive checks within
+    /// `plies` plies: after it the other side has no move, or every answer is mated within
+    /// `plies - 2`? (The oracle's `check_begins_mate`.)
+    fn check_begins_mate(&mut self, b: &mut Tracked, k: Move, plies: u32) -> bool {
+        let uk = b.play_undo(k);
+        let mut replies = MoveList::new();
+        b.pos.legal_moves_into(&mut replies);
+        let mates = replies.is_empty()
+            || (plies >= 3
+                && replies.iter().all(|&r| {
+                    let ur = b.play_undo(r);
+                    let ok = self.mate_within(b, plies - 2, 0);
+                    b.undo(r, ur);
+                    ok
+                }));
+        b.undo(k, uk);
+        mates
+    }
+
+    /// Reading `newness-in-context`, third part (2011 26.1.2, 26.3; the oracle's
+    /// `kill_is_new`): after a piece other than the king answered a check, does the mover
+    /// (`after`, the other side passing) threaten a mate whose first move began no mate before
+    /// the opponent's checking move (`earlier`, passing as well)?
+    pub fn kill_is_new(&mut self, after: &Tracked, earlier: &Tracked, plies: u32) -> bool {
         if plies == 0 {
-            return out;
+            return false;
         }
-        for &k in self.checking_moves(&b).iter() {
-            let uk = b.play_undo(k);
-            let mut replies = MoveList::new();
-            b.pos.legal_moves_into(&mut replies);
-            let mates = replies.is_empty()
-                || (plies >= 3
-                    && replies.iter().all(|&r| {
-                        let ur = b.play_undo(r);
-                        let ok = self.mate_within(&mut b, plies - 2, 0);
-                        b.undo(r, ur);
-                        ok
-                    }));
-            b.undo(k, uk);
-            if mates {
-                out.push(k);
+        let mut e = earlier.clone();
+        let mut stood = Vec::new();
+        for &k in self.checking_moves(&e).iter() {
+            if self.check_begins_mate(&mut e, k, plies) {
+                stood.push(k);
             }
         }
-        out
+        let mut a = after.clone();
+        self.checking_moves(&a)
+            .iter()
+            .any(|&k| !stood.contains(&k) && self.check_begins_mate(&mut a, k, plies))
     }
 
     pub(super) fn mate_by_checks_in(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
