@@ -50,6 +50,7 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
         pawn_for_rook_is_gain: r.pawn_for_rook_is_gain,
         pawn_mutual_attack: r.pawn_mutual_attack,
         key_point_scope: r.key_point_scope.clone(),
+        key_point_defending: r.key_point_defending,
         protector_chase_needs_gain: r.protector_chase_needs_gain,
         king_answer_idle: r.king_answer_idle,
         kill_avoids_offered: r.kill_avoids_offered,
@@ -57,6 +58,7 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
         articles: r.articles.clone(),
         class_articles: r.class_articles.clone(),
         class_zh: r.class_zh.clone(),
+        offer_any_taker: r.offer_any_taker,
         interpretations: r
             .interpretations
             .iter()

@@ -567,3 +567,66 @@ fn a_root_that_chases_at_a_loss_is_idle_unless_a_pawn_for_a_piece() {
         assert!(articles_at(&pawn, 5).contains(&art.to_string()), "{pawn}");
     }
 }
+
+/// Readings `key-point-2011` (26.2) and `defensive-key-point` (1999 27.3): the key-point
+/// exception belongs to the side holding out for a draw (守和方), the one whose opponent attacks
+/// with at least as much.
+///
+/// Red's last attacking piece, a rook, steps between c6 and g6, each time newly attacking an
+/// unprotected elephant (c5, g5). Against a black rook (4 against 4) red is the defending side and
+/// the attacks are incidental: idle, citing 26.2 (27.3), a draw. Against a crossed pawn, or with
+/// nothing to attack with, black cannot be the side pressing for the win: red's moves are chases
+/// and red, alone perpetually chasing, must change.
+#[test]
+fn the_key_point_exception_belongs_to_the_defending_side() {
+    let rook = "3k5/8r/9/2R6/2b3b2/9/9/9/4A4/3AK4 w - - 0 1";
+    let rook_moves = "c6g6 i8i7 g6c6 i7i8 c6g6 i8i7 g6c6 i7i8";
+    let pawn = "3k5/9/9/2R6/2b3b2/9/9/p8/4A4/3AK4 w - - 0 1";
+    let pawn_moves = "c6g6 a2b2 g6c6 b2a2 c6g6 a2b2 g6c6 b2a2";
+    let bare = "3k5/9/9/2R6/2b3b2/9/9/9/4A4/3AK4 w - - 0 1";
+    let bare_moves = "c6g6 d9e9 g6c6 e9d9 c6g6 d9e9 g6c6 e9d9";
+    for (rules, article) in [("cxa-2011", "26.2"), ("cxa-1999", "27.3")] {
+        let j = judged(rules, rook, rook_moves);
+        for ply in [5, 7] {
+            assert_eq!(class_at(&j, ply), "idle", "{rules} {j}");
+            assert!(cites(&j, ply, article), "{rules} {j}");
+        }
+        assert_eq!(j["ruling"], "draw", "{rules} {j}");
+        for (fen, moves) in [(pawn, pawn_moves), (bare, bare_moves)] {
+            let j = judged(rules, fen, moves);
+            for (ply, target) in [(5, "g5"), (7, "c5")] {
+                assert_eq!(class_at(&j, ply), "chase", "{rules} {j}");
+                assert_eq!(cycle_move(&j, ply)["targets"][0], target, "{rules} {j}");
+                assert!(!cites(&j, ply, article), "{rules} {j}");
+            }
+            assert_eq!(j["ruling"], "red_loses", "{rules} {j}");
+            assert_eq!(j["must_change"], "red", "{rules} {j}");
+        }
+    }
+}
+
+/// 2011 24.5 (献) names no kind of taker ("凡无根子送吃，而对方一旦吃掉此子后…"), where 1999 28.6
+/// named one of the same type (對方同兵種子): terms.yaml `taker` / `taker_2011`.
+///
+/// Red's unprotected horse steps to g2, where black's cannon g9 can take it over the pawn g6 at
+/// no cost: an offer under 2011, citing 24.5; a plain idle move under 1999. With black's horse on
+/// f4 instead as the only taker (red's pawn g3 blocks the red horse's leg, so that the two do not
+/// attack each other, which would be an exchange), both editions call it an offer.
+#[test]
+fn an_offer_may_be_taken_by_a_piece_of_another_kind_under_2011() {
+    let moves = "h0g2 e9e8 g2h0 e8e9 h0g2 e9e8 g2h0 e8e9";
+    let cannon = "4k1c2/9/9/6p2/9/9/9/9/9/3K3N1 w - - 0 1";
+    let j = judged("cxa-2011", cannon, moves);
+    assert_eq!(class_at(&j, 5), "offer", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "g9", "{j}");
+    assert!(cites(&j, 5, "24.5"), "{j}");
+    let j = judged("cxa-1999", cannon, moves);
+    assert_eq!(class_at(&j, 5), "idle", "{j}");
+    let horse = "4k4/9/9/9/9/5n3/6P2/9/9/3K3N1 w - - 0 1";
+    for (rules, article) in [("cxa-2011", "24.5"), ("cxa-1999", "28.6")] {
+        let j = judged(rules, horse, moves);
+        assert_eq!(class_at(&j, 5), "offer", "{rules} {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "f4", "{rules} {j}");
+        assert!(cites(&j, 5, article), "{rules} {j}");
+    }
+}

@@ -141,6 +141,12 @@ fn every_builtin_equals_the_oracle() {
             &r.key_point_scope,
         );
         same(
+            "key_point_defending",
+            id,
+            &f.key_point_defending,
+            &r.key_point_defending,
+        );
+        same(
             "protector_chase_needs_gain",
             id,
             &f.protector_chase_needs_gain,

@@ -313,6 +313,9 @@ pub struct RuleSet {
     /// 27.3 / 26.2: the key-point exception: `targets` (only the advisor/elephant chases become
     /// idle, the rest of the move keeps its nature) or `move` (the move is idle).
     pub key_point_scope: Option<String>,
+    /// 27.3 / 26.2 `defending_side`: the exception holds only for the side holding out for a draw
+    /// (守和方): the opponent's attacking pieces are worth at least the mover's last one.
+    pub key_point_defending: bool,
     /// 2011 26.5: a protector's or pinned piece's chase that loses value is idle.
     pub protector_chase_needs_gain: bool,
     /// King-answers-check exception (2011 26.1.2; 1999 reading).
@@ -327,6 +330,9 @@ pub struct RuleSet {
     pub class_articles: BTreeMap<String, String>,
     /// Chinese names of the classes.
     pub class_zh: BTreeMap<String, String>,
+    /// 28.6 / 24.5 offer (献): any enemy piece may take the offered piece (`taker_2011: any`),
+    /// not only one of the same type (1999: 對方同兵種子).
+    pub offer_any_taker: bool,
     /// Every interpretation recorded in the rule set (base and overlay).
     pub interpretations: Vec<Interpretation>,
     /// How single moves are classified (`judge.classifier`): `cxa` (the exchange test of

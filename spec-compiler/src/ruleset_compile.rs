@@ -533,6 +533,10 @@ fn build(
         class_articles.insert(name.clone(), text(c, article_key));
         class_zh.insert(name, text(c, "zh_name"));
     }
+    // 28.6 / 24.5: which enemy piece may take an offered piece, in this rule set's edition.
+    let offer_any_taker = seq(terms.get("classes"))
+        .find(|c| text(c, "name") == "offer")
+        .is_some_and(|c| text(c, if edition_2011 { "taker_2011" } else { "taker" }) == "any");
     // A rule set with its own `classes` (AXF) cites its own term ids.
     for c in seq(doc.get("classes")) {
         let (name, term) = (text(c, "same_as"), text(c, "id"));
@@ -762,6 +766,11 @@ fn build(
         pawn_for_rook_is_gain: flag(material, "pawn_for_rook_is_gain").unwrap_or(false),
         pawn_mutual_attack: exception("pawn_chase").is_some_and(|e| e.get("undo_when").is_some()),
         key_point_scope,
+        key_point_defending: exception("defensive_key_point")
+            .and_then(|e| e.get("reclass"))
+            .and_then(|r| r.get("defending_side"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
         protector_chase_needs_gain: seq(doc.get("details"))
             .any(|d| text(d, "name") == "protector_or_pinned_chase"),
         king_answer_idle: exception("king_answer_to_check").is_some()
@@ -773,6 +782,7 @@ fn build(
         articles,
         class_articles,
         class_zh,
+        offer_any_taker,
         interpretations,
         classifier,
         mate_articles,
@@ -995,6 +1005,7 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
         .as_ref()
         .map_or("None".to_string(), |k| format!("Some({})", s(k)));
     let _ = writeln!(out, "{i}key_point_scope: {kps},");
+    let _ = writeln!(out, "{i}key_point_defending: {},", r.key_point_defending);
     let _ = writeln!(
         out,
         "{i}protector_chase_needs_gain: {},",
@@ -1010,6 +1021,7 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
     let _ = writeln!(out, "{i}articles: {},", map_src(&r.articles, i));
     let _ = writeln!(out, "{i}class_articles: {},", map_src(&r.class_articles, i));
     let _ = writeln!(out, "{i}class_zh: {},", map_src(&r.class_zh, i));
+    let _ = writeln!(out, "{i}offer_any_taker: {},", r.offer_any_taker);
     let _ = writeln!(out, "{i}interpretations: vec![");
     for it in &r.interpretations {
         let _ = writeln!(

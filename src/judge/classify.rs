@@ -254,14 +254,20 @@ pub(crate) fn classify_after(
                 }
             }
             MoveClass::Offer => {
-                if let Some(e) = offered_to(&mut az, &after, m.to(), mover) {
+                let e = offered_to(&mut az, &after, m.to(), mover);
+                if !e.is_empty() {
                     base.class = class;
-                    base.targets = vec![after.square_of(e).expect("on board")];
+                    base.targets = squares(&after, e.iter().copied());
                     base.articles = vec![art()];
                     base.note = format!(
-                        "{} is put unprotected where {} of the same kind can take it (獻)",
+                        "{} is put unprotected where {}{} can take it (獻)",
                         piece_name(&after, mover),
-                        piece_name(&after, e)
+                        names(&after, e.iter().copied()),
+                        if rules.offer_any_taker {
+                            ""
+                        } else {
+                            " of the same kind"
+                        }
                     );
                     break;
                 }
@@ -650,7 +656,20 @@ fn chase_test(
             .filter(|id| is_attacking_piece(after, *id))
             .collect();
         let minor = |x: &Threat| matches!(role_id(after, x.target), "advisor" | "elephant");
-        if attackers == [mover] && chases.iter().all(minor) {
+        // 守和方: only the side holding out for a draw, whose opponent attacks with at least as
+        // much (readings `key-point-2011`, `defensive-key-point`).
+        let defending = || {
+            let theirs: f64 = after
+                .ids_of(me.other())
+                .filter(|id| is_attacking_piece(after, *id))
+                .map(|id| value(rules, after, id))
+                .sum();
+            theirs >= value(rules, after, mover)
+        };
+        if attackers == [mover]
+            && chases.iter().all(minor)
+            && (!rules.key_point_defending || defending())
+        {
             let art = ["cxa2011.26.2", "cxa1999.27.3"]
                 .iter()
                 .map(|i| rules.article(i))
@@ -1080,29 +1099,32 @@ fn keeps_pinned(az: &mut Analyzer<'_>, after: &Tracked, target: PieceId, mover: 
     true
 }
 
-/// 28.6 / 24.5 offer: the moved piece, unprotected, can be taken by an enemy piece of the same
-/// type, and taking it costs the taker nothing at once.
-fn offered_to(
-    az: &mut Analyzer<'_>,
-    after: &Tracked,
-    to: Square,
-    mover: PieceId,
-) -> Option<PieceId> {
+/// 28.6 / 24.5 offer: the moved piece, unprotected, can be taken by an enemy piece (of the same
+/// type under 1999 28.6; any under 2011 24.5, `offer_any_taker`), and taking it costs the taker
+/// nothing at once. Every such taker (none: no offer).
+fn offered_to(az: &mut Analyzer<'_>, after: &Tracked, to: Square, mover: PieceId) -> Vec<PieceId> {
     let rules = az.rs;
-    if !is_material(after, mover) {
-        return None;
+    if !is_material(after, mover) || rules.floating_pawn_value < 0.0 {
+        return Vec::new();
     }
-    let mp = after.piece(mover)?;
+    let Some(mp) = after.piece(mover) else {
+        return Vec::new();
+    };
     let (me, role) = (mp.color, mp.role);
-    let found = can_capture(after, me.other(), to).into_iter().find(|e| {
-        after.piece(*e).is_some_and(|p| p.role == role) && {
-            let from = after.square_of(*e).expect("on board");
-            let mut a = after.clone();
-            a.play(Move::new(from, to));
-            can_capture(&a, me, to).is_empty() && !az.mates_at_once(&mut a)
-        }
-    });
-    found.filter(|_| rules.floating_pawn_value >= 0.0)
+    can_capture(after, me.other(), to)
+        .into_iter()
+        .filter(|e| {
+            after
+                .piece(*e)
+                .is_some_and(|p| rules.offer_any_taker || p.role == role)
+                && {
+                    let from = after.square_of(*e).expect("on board");
+                    let mut a = after.clone();
+                    a.play(Move::new(from, to));
+                    can_capture(&a, me, to).is_empty() && !az.mates_at_once(&mut a)
+                }
+        })
+        .collect()
 }
 
 /// 28.8 / 24.7 follow: the moved piece now keeps in view a protected enemy piece (it could

@@ -257,14 +257,20 @@ pub fn classify_in_context(
                 }
             }
             MoveClass::Offer => {
-                if let Some(e) = offered_to(rules, &after, m.to, mover) {
+                let e = offered_to(rules, &after, m.to, mover);
+                if !e.is_empty() {
                     base.class = class;
-                    base.targets = vec![after.square_of(e).expect("on board")];
+                    base.targets = squares(&after, e.iter().copied());
                     base.articles = vec![art];
                     base.note = format!(
-                        "{} is put unprotected where {} of the same kind can take it (獻)",
+                        "{} is put unprotected where {}{} can take it (獻)",
                         piece_name(&after, mover),
-                        piece_name(&after, e)
+                        names(&after, e.iter().copied()),
+                        if rules.offer_any_taker {
+                            ""
+                        } else {
+                            " of the same kind"
+                        }
                     );
                     break;
                 }
@@ -575,7 +581,21 @@ fn chase_test(
             .filter(|id| is_attacking_piece(after, *id))
             .collect();
         let minor = |x: &Threat| matches!(role_id(after, x.target), "advisor" | "elephant");
-        if attackers == [mover] && chases.iter().all(minor) {
+        // 守和方: only the side holding out for a draw, whose opponent's attacking pieces are
+        // worth at least the mover's last one (readings `key-point-2011`, `defensive-key-point`).
+        let defending = || {
+            let theirs: f64 = after
+                .pieces_of(me.opponent())
+                .map(|p| p.id)
+                .filter(|id| is_attacking_piece(after, *id))
+                .map(|id| value(rules, after, id))
+                .sum();
+            theirs >= value(rules, after, mover)
+        };
+        if attackers == [mover]
+            && chases.iter().all(minor)
+            && (!rules.key_point_defending || defending())
+        {
             let art = ["cxa2011.26.2", "cxa1999.27.3"]
                 .iter()
                 .map(|i| rules.article(i))
@@ -1005,18 +1025,19 @@ fn keeps_pinned(rules: &RuleSet, after: &Board, target: PieceId, mover: PieceId)
         })
 }
 
-/// 28.6 / 24.5 offer: the moved piece, unprotected, can be taken by an enemy piece of the same
-/// type, and taking it costs the taker nothing at once.
-fn offered_to(rules: &RuleSet, after: &Board, to: Coord, mover: PieceId) -> Option<PieceId> {
-    if !is_material(after, mover) {
-        return None;
+/// 28.6 / 24.5 offer: the moved piece, unprotected, can be taken by an enemy piece (of the same
+/// type under 1999 28.6; any under 2011 24.5, `offer_any_taker`), and taking it costs the taker
+/// nothing at once. Every such taker (none: no offer).
+fn offered_to(rules: &RuleSet, after: &Board, to: Coord, mover: PieceId) -> Vec<PieceId> {
+    if !is_material(after, mover) || rules.floating_pawn_value < 0.0 {
+        return Vec::new();
     }
     let me = after.piece(mover).side;
     let role = after.piece(mover).role;
     can_capture(after, me.opponent(), to)
         .into_iter()
-        .find(|e| {
-            after.piece(*e).role == role && {
+        .filter(|e| {
+            (rules.offer_any_taker || after.piece(*e).role == role) && {
                 // Taking must be free: after the capture the offering side cannot take back.
                 let from = after.square_of(*e).expect("on board");
                 let mut a = after.clone();
@@ -1024,7 +1045,7 @@ fn offered_to(rules: &RuleSet, after: &Board, to: Coord, mover: PieceId) -> Opti
                 can_capture(&a, me, to).is_empty() && !analysis::mates_at_once(&Ctx::new(rules), &a)
             }
         })
-        .filter(|_| rules.floating_pawn_value >= 0.0)
+        .collect()
 }
 
 /// 28.8 / 24.7 follow: the moved piece now keeps in view a protected enemy piece (it could

@@ -350,6 +350,9 @@ pub struct RuleSet {
     /// 27.3 / 26.2: the key-point exception: `targets` (only the advisor/elephant chases become
     /// idle, the rest of the move keeps its nature) or `move` (the move is idle).
     pub key_point_scope: Option<String>,
+    /// 27.3 / 26.2 `defending_side`: the exception holds only for the side holding out for a draw
+    /// (守和方): the opponent's attacking pieces are worth at least the mover's last one.
+    pub key_point_defending: bool,
     /// 2011 26.5: a protector's or pinned piece's chase that loses value is idle.
     pub protector_chase_needs_gain: bool,
     /// King-answers-check exception (2011 26.1.2; 1999 reading).
@@ -364,6 +367,9 @@ pub struct RuleSet {
     pub class_articles: BTreeMap<String, String>,
     /// Chinese names of the classes.
     pub class_zh: BTreeMap<String, String>,
+    /// 28.6 / 24.5 offer (献): any enemy piece may take the offered piece (`taker_2011: any`),
+    /// not only one of the same type (1999: 對方同兵種子).
+    pub offer_any_taker: bool,
     /// Every interpretation recorded in the rule set (base and overlay).
     pub interpretations: Vec<Interpretation>,
     /// How single moves are classified (`judge.classifier`): `cxa` (the exchange test of
@@ -688,6 +694,14 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         class_articles.insert(name.clone(), art);
         class_zh.insert(name, s(c, "zh_name"));
     }
+    // 28.6 / 24.5: which enemy piece may take an offered piece, in this rule set's edition.
+    let offer_any_taker = terms
+        .get("classes")
+        .and_then(Value::as_sequence)
+        .into_iter()
+        .flatten()
+        .find(|c| s(c, "name") == "offer")
+        .is_some_and(|c| s(c, if edition_2011 { "taker_2011" } else { "taker" }) == "any");
     // A rule set with its own `classes` (AXF) cites its own term ids.
     for c in doc
         .get("classes")
@@ -854,6 +868,14 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
             .unwrap_or("move")
             .to_string()
     });
+    let key_point_defending = exception("defensive_key_point")
+        .and_then(|e| {
+            e.get("reclass")
+                .and_then(|r| r.get("defending_side"))
+                .cloned()
+        })
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
     let king_answer_idle =
         exception("king_answer_to_check").is_some() || exception("answer_to_check").is_some();
     let pawn_by_checks_no_gain = material
@@ -954,6 +976,7 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         pawn_for_rook_is_gain,
         pawn_mutual_attack,
         key_point_scope,
+        key_point_defending,
         protector_chase_needs_gain,
         king_answer_idle,
         kill_avoids_offered,
@@ -961,6 +984,7 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         articles,
         class_articles,
         class_zh,
+        offer_any_taker,
         interpretations,
         classifier,
         mate_articles,
