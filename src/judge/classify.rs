@@ -820,7 +820,12 @@ fn is_exchange_offer(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: 
             && can_capture(after, them, p_sq).contains(&t.target)
             && (p == t.attacker || (t.joint && t.necessary & id_bit(mover) != 0))
             && {
+                // Accepting: the target takes the partner, a legal move (a target held on its
+                // line by a pin cannot accept); the offering side may take back.
                 let mut a = after.with_turn(them);
+                if !a.pos.is_legal(Move::new(t_sq, p_sq)) {
+                    return false;
+                }
                 a.play(Move::new(t_sq, p_sq));
                 let back = az.see(&mut a, p_sq, 8);
                 v - back >= 0.0 && !az.mates_at_once(&mut a)

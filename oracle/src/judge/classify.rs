@@ -771,9 +771,13 @@ fn is_exchange_offer(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId)
             && can_capture(after, them, p_sq).contains(&t.target)
             && (p == t.attacker || (t.joint && t.necessary.contains(&mover)))
             && {
-                // Accepting: the target takes the partner; the offering side may take back.
+                // Accepting: the target takes the partner, a legal move (a target held on its
+                // line by a pin cannot accept); the offering side may take back.
                 let mut a = after.clone();
                 a.st.turn = them;
+                if a.check_move(OMove::new(t_sq, p_sq)).is_err() {
+                    return false;
+                }
                 analysis::apply(&mut a, OMove::new(t_sq, p_sq));
                 let back = analysis::see(&Ctx::new(rules), &a, p_sq, None, 8);
                 v - back >= 0.0 && !analysis::mates_at_once(&Ctx::new(rules), &a)

@@ -102,7 +102,20 @@ pub fn side_pattern(rules: &RuleSet, cycle: &[Classification], side: Side) -> Si
                 (false, true) => {
                     format!("輪捉: one piece chased by {} pieces in turn", chasers.len())
                 }
-                (false, false) => "one piece chased by one piece".to_string(),
+                (false, false) => {
+                    // A joint chase (24.17) on every move or on some of them is named so
+                    // (聯合捉子): its partners chase too.
+                    let joint =
+                        |c: &&Classification| c.qualifiers.iter().any(|q| q.starts_with("joint"));
+                    if moves.iter().all(joint) {
+                        "one piece chased jointly (聯合捉子)".to_string()
+                    } else if moves.iter().any(joint) {
+                        "one piece chased by one piece, jointly on some moves (聯合捉子)"
+                            .to_string()
+                    } else {
+                        "one piece chased by one piece".to_string()
+                    }
+                }
             }
         });
     SidePattern {
