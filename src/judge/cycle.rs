@@ -18,7 +18,9 @@ pub struct SidePattern<'r> {
     /// The labels of each of the side's moves (reduced class and qualified chases).
     pub labels: Vec<Vec<Cow<'r, str>>>,
     /// For a perpetual chase: 分捉 (several targets in turn) or 輪捉 (several chasers of one
-    /// target), or one piece chasing one piece. Descriptive only (both are 長捉 in CXA).
+    /// target), or one piece chasing one piece (jointly or not). Descriptive only (both are 長捉
+    /// in CXA). For a side that makes the same kind of idle move throughout: 長兑, 長獻, 長攔 or
+    /// 長跟 (28.13 / 24.12).
     pub chase_kind: Option<String>,
 }
 
@@ -130,13 +132,30 @@ pub fn side_pattern<'r>(
                 one_chaser(moves.iter().map(|c| c.qualifiers.as_slice()))
             })
         }
-        _ => None,
+        _ => perpetual_idle_kind(rules, &moves),
     };
     SidePattern {
         pattern,
         labels,
         chase_kind,
     }
+}
+
+/// 28.13 / 2011 24.12: a side whose every move in the cycle is the same kind of idle move makes
+/// 長兑 (likewise 長獻, 長攔, 長跟: "類似解釋也適用于"); descriptive only, each is idle. `None`
+/// for other patterns and for a rule set without the term (the Asian rules).
+fn perpetual_idle_kind(rules: &RuleSet, moves: &[&Classification]) -> Option<String> {
+    let first = moves.first()?.class;
+    let (zh, what) = match first {
+        MoveClass::Exchange => ("長兑", "an exchange offered"),
+        MoveClass::Offer => ("長獻", "a piece offered"),
+        MoveClass::Block => ("長攔", "a block"),
+        MoveClass::Follow => ("長跟", "a follow"),
+        _ => return None,
+    };
+    let article = rules.article("cxa1999.28.13");
+    (moves.iter().all(|c| c.class == first) && !article.starts_with("cxa"))
+        .then(|| format!("{zh}: {what} on every move ({article})"))
 }
 
 /// The kind of a perpetual chase of one piece by one moved piece: a joint chase (24.17) on

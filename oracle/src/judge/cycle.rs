@@ -117,12 +117,30 @@ pub fn side_pattern(rules: &RuleSet, cycle: &[Classification], side: Side) -> Si
                     }
                 }
             }
-        });
+        })
+        .or_else(|| perpetual_idle_kind(rules, &moves));
     SidePattern {
         pattern,
         labels,
         chase_kind,
     }
+}
+
+/// 28.13 / 2011 24.12: a side whose every move in the cycle is the same kind of idle move makes
+/// 長兑 (likewise 長獻, 長攔, 長跟: "類似解釋也適用于"); descriptive only, each is idle. `None`
+/// for other patterns and for a rule set without the term (the Asian rules).
+fn perpetual_idle_kind(rules: &RuleSet, moves: &[&Classification]) -> Option<String> {
+    let first = moves.first()?.class;
+    let (zh, what) = match first {
+        MoveClass::Exchange => ("長兑", "an exchange offered"),
+        MoveClass::Offer => ("長獻", "a piece offered"),
+        MoveClass::Block => ("長攔", "a block"),
+        MoveClass::Follow => ("長跟", "a follow"),
+        _ => return None,
+    };
+    let article = rules.article("cxa1999.28.13");
+    (moves.iter().all(|c| c.class == first) && !article.starts_with("cxa"))
+        .then(|| format!("{zh}: {what} on every move ({article})"))
 }
 
 fn side_of(result_side: &str) -> Option<Side> {
