@@ -630,3 +630,47 @@ fn an_offer_may_be_taken_by_a_piece_of_another_kind_under_2011() {
         assert!(cites(&j, 5, article), "{rules} {j}");
     }
 }
+
+/// Reading `newness-in-context`, part (4) (2011 24.18 and 26.3, 自毙): a mate that follows every
+/// answer to a check was laid open by the check itself; a non-king answer that keeps only such a
+/// mate makes no new kill.
+///
+/// Red's rook on b4 guards d4 against 车h5-d5, which would mate the bare king d0. Its check from
+/// b9 leaves that guard: after any answer (the elephant's block on c9 or a king step), black mates
+/// with 车h5-d5. Under 2011 the block is no kill (an offer of the elephant, citing 26.1.2 and 26.3),
+/// so black, one kill and one idle move, is allowed: a draw. The 1999 rules count the block as a
+/// kill: black kills perpetually and must change.
+#[test]
+fn a_mate_the_check_laid_open_is_no_new_kill_of_the_block() {
+    let fen = "4k4/9/b8/9/7r1/1R7/9/9/9/3K5 w - - 0 1";
+    let moves = "b4b9 a7c9 b9b4 c9a7 b4b9 a7c9 b9b4 c9a7";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 6), "offer", "{j2011}");
+    assert!(cites(&j2011, 6, "26.3"), "{j2011}");
+    assert_eq!(class_at(&j2011, 8), "kill", "{j2011}");
+    assert_eq!(j2011["ruling"], "draw", "{j2011}");
+    let j1999 = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j1999, 6), "kill", "{j1999}");
+    assert_eq!(j1999["ruling"], "black_loses", "{j1999}");
+    assert_eq!(j1999["must_change"], "black", "{j1999}");
+}
+
+/// Reading `exemption-by-capturer`, 2011 26.7 second sentence (兵（卒）吃子时产生其他子"将军"，
+/// 按"捉"处理): a pawn's capture that gives another piece's check is a chase.
+///
+/// Red's pawn e6 attacks the horse d6, which black's rook a6 guards: a pawn for a horse is no
+/// gain (26.6). Red's rook steps from g2 to e2, behind the pawn: the pawn's capture now checks the
+/// king from e2, black cannot take back, and the horse is won: a chase under 2011, citing 26.7.
+/// Under 1999 the threat is the pawn's own and stays idle (27.2).
+#[test]
+fn a_pawn_capture_that_gives_another_pieces_check_is_a_chase() {
+    let fen = "4k4/9/9/r2nP4/9/p8/9/6R2/9/3K5 w - - 0 1";
+    let moves = "g2e2 a4b4 e2g2 b4a4 g2e2 a4b4 e2g2 b4a4";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 5), "chase", "{j2011}");
+    assert_eq!(cycle_move(&j2011, 5)["targets"][0], "d6", "{j2011}");
+    assert!(cites(&j2011, 5, "26.7"), "{j2011}");
+    let j1999 = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j1999, 5), "idle", "{j1999}");
+    assert!(cites(&j1999, 5, "27.2"), "{j1999}");
+}

@@ -601,6 +601,12 @@ impl Board {
         self.attacked_by(c, by, self.pieces_of(by))
     }
 
+    /// Is point `c` attacked by a piece of `by` other than `except` (the whole board as it
+    /// stands, `except` included as a blocker or a screen)?
+    pub fn is_attacked_by_others(&self, c: Coord, by: Side, except: PieceId) -> bool {
+        self.attacked_by(c, by, self.pieces_of(by).filter(|p| p.id != except))
+    }
+
     /// Is point `c` attacked by one of `attackers` (pieces of `by`; captured ones are skipped)?
     fn attacked_by<'a>(
         &'a self,

@@ -180,12 +180,13 @@ pub(crate) fn classify_after(
                     if let Some(stood) =
                         earlier.filter(|_| answers_check_elsewhere(rules, before, mover))
                     {
-                        if !kill_is_new(&mut az, &after, stood) {
-                            notes.push(
-                                "every mate it threatens stood before the opponent's check: no new kill"
-                                    .to_string(),
-                            );
+                        if !kill_is_new(&mut az, before, &after, stood) {
+                            notes.push(NO_NEW_KILL.to_string());
                             push_unique(&mut extra_articles, answer_to_check_article(rules));
+                            let self_inflicted = rules.article("cxa2011.26.3");
+                            if !self_inflicted.starts_with("cxa") {
+                                push_unique(&mut extra_articles, self_inflicted);
+                            }
                             continue;
                         }
                     }
@@ -359,11 +360,59 @@ fn answers_check_elsewhere(rules: &RuleSet, before: &Tracked, mover: PieceId) ->
 }
 
 /// Reading `newness-in-context`, third part: is the kill after a non-king answer to a check new
-/// against the position before the opponent's checking move ([`Analyzer::kill_is_new`])?
-fn kill_is_new(az: &mut Analyzer<'_>, after: &Tracked, earlier: &Tracked) -> bool {
+/// against the position before the opponent's checking move and against the mates that follow
+/// every answer to that check (自毙; [`Analyzer::kill_is_new`])? `before`: the position in check.
+fn kill_is_new(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    earlier: &Tracked,
+) -> bool {
     let depth = az.rs.kill_search_depth;
-    az.kill_is_new(&after.passed(), &earlier.passed(), depth)
+    let answers: Vec<Tracked> = before
+        .pos
+        .legal_moves()
+        .iter()
+        .map(|&r| {
+            let mut a = before.clone();
+            a.play(r);
+            a.passed()
+        })
+        .collect();
+    az.kill_is_new(&after.passed(), &earlier.passed(), &answers, depth)
 }
+
+/// 2011 26.7, second sentence (兵（卒）吃子时产生其他子"将军"，按"捉"处理) and 26.1.1: does the
+/// direct capture of threat `x` (the capturer's side to move) give check by a piece other than
+/// the capturer? (The oracle's `capture_checks_by_another`.)
+fn capture_checks_by_another(after: &Tracked, x: &Threat) -> bool {
+    if x.via_checks {
+        return false;
+    }
+    let (Some(from), Some(to)) = (after.square_of(x.attacker), after.square_of(x.target)) else {
+        return false;
+    };
+    let mut a = after.passed();
+    let m = Move::new(from, to);
+    if !a.pos.is_legal(m) {
+        return false;
+    }
+    let side = a.pos.turn();
+    a.play(m);
+    let king = 1u128 << a.pos.king(side.other()).index();
+    let checked = a.ids_of(side).any(|q| {
+        q != x.attacker
+            && a.square_of(q)
+                .is_some_and(|s| a.pos.pseudo_targets(s) & king != 0)
+    });
+    checked
+}
+
+/// The note of a non-king answer to a check whose mates are none of them new (the oracle's
+/// `NO_NEW_KILL`).
+const NO_NEW_KILL: &str =
+    "every mate it threatens stood before the opponent's check or follows any \
+     answer to that check (the check's own fault, 自毙): no new kill";
 
 /// Is the class of move `m` (legal in `pos`) a kill (殺)? The same answer as
 /// `classify_after(rules, pos, m, false, earlier)?.class == MoveClass::Kill`, without the tests
@@ -389,7 +438,7 @@ pub(crate) fn is_kill(rules: &RuleSet, pos: &Tracked, m: Move, earlier: Option<&
                     && !(answers_check_with_king && rules.king_answer_idle)
                     && earlier
                         .filter(|_| answers_check_elsewhere(rules, pos, mover))
-                        .is_none_or(|e| kill_is_new(&mut az, &after, e));
+                        .is_none_or(|e| kill_is_new(&mut az, pos, &after, e));
             }
             // Another class before the kill: the full classification decides.
             _ => {
@@ -591,7 +640,12 @@ fn chase_test(
     // their help, and is idle all the same (2011 26.7: 兵借其他子抽吃, reading
     // `joint-line-of-checks`).
     let by_capturer = rules.exemption_by_capturer;
-    let alone = |x: &Threat| !x.joint || (by_capturer && x.via_checks);
+    // A pawn's (or the king's) capture that gives another piece's check takes the target with
+    // that piece's help: a chase (2011 26.7 second sentence, 26.1.1; the oracle's `alone`).
+    let alone = |x: &Threat| {
+        (!x.joint || (by_capturer && x.via_checks))
+            && !(by_capturer && capture_checks_by_another(after, x))
+    };
     let by_king = |x: &Threat| {
         (if by_capturer {
             x.captured_by_kings
@@ -713,6 +767,15 @@ fn chase_test(
     );
     if chases.iter().any(|x| x.joint) {
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
+    }
+    // A pawn's or the king's capture that gives another piece's check (26.7, second sentence).
+    if by_capturer
+        && chases.iter().any(|x| {
+            (is_pawn(after, x.attacker) || is_king(after, x.attacker))
+                && capture_checks_by_another(after, x)
+        })
+    {
+        push_unique(&mut t.articles, rules.article("cxa2011.26.7"));
     }
     if by_context {
         push_unique(&mut t.articles, context_art);

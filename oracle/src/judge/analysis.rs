@@ -1032,15 +1032,31 @@ pub(crate) fn mating_first_moves(b: &Board, plies: u32) -> Vec<OMove> {
         .collect()
 }
 
-/// Reading `newness-in-context`, third part (2011 26.1.2, 26.3): after a piece other than the
-/// king answered a check, does the mover (`after`, the other side passing) threaten a mate whose
-/// first move began no mate before the opponent's checking move (`earlier`, passing as well)?
-pub(crate) fn kill_is_new(after: &Board, earlier: &Board, plies: u32) -> bool {
+/// Reading `newness-in-context`, third part (2011 26.1.2, 26.3, 24.18): after a piece other than
+/// the king answered a check, does the mover (`after`, the other side passing) threaten a mate
+/// whose first move began no mate before the opponent's checking move (`earlier`, passing as
+/// well) and is not the first move of a mate after every answer to that check (`answers`: the
+/// position after each legal answer, passing too)? A mate there whatever the answer is one the
+/// check laid open (自毙), the checker's fault; the mates of this answer alone are its new ones.
+pub(crate) fn kill_is_new(after: &Board, earlier: &Board, answers: &[Board], plies: u32) -> bool {
     let stood = mating_first_moves(earlier, plies);
+    let each: Vec<Vec<OMove>> = answers
+        .iter()
+        .map(|a| mating_first_moves(a, plies))
+        .collect();
+    let after_every_answer: Vec<OMove> = each.first().map_or(Vec::new(), |first| {
+        first
+            .iter()
+            .copied()
+            .filter(|k| each.iter().all(|s| s.contains(k)))
+            .collect()
+    });
     plies > 0
-        && checking_moves(after)
-            .into_iter()
-            .any(|k| !stood.contains(&k) && check_begins_mate(after, k, plies))
+        && checking_moves(after).into_iter().any(|k| {
+            !stood.contains(&k)
+                && !after_every_answer.contains(&k)
+                && check_begins_mate(after, k, plies)
+        })
 }
 
 /// Can the side to move force mate with consecutive checks within `plies` plies (its own moves

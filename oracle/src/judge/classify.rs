@@ -183,12 +183,23 @@ pub fn classify_in_context(
                         rules.newness_in_context && before.in_check(me) && !is_king(before, mover);
                     if let Some(stood) = earlier.filter(|_| elsewhere) {
                         let depth = rules.kill_search_depth;
-                        if !analysis::kill_is_new(&pass(&after), &pass(stood), depth) {
-                            notes.push(
-                                "every mate it threatens stood before the opponent's check: no new kill"
-                                    .to_string(),
-                            );
+                        // The positions after every answer to the check (自毙, 24.18 / 26.3).
+                        let answers: Vec<Board> = before
+                            .legal_moves()
+                            .into_iter()
+                            .map(|r| {
+                                let mut a = before.clone();
+                                analysis::apply(&mut a, r);
+                                pass(&a)
+                            })
+                            .collect();
+                        if !analysis::kill_is_new(&pass(&after), &pass(stood), &answers, depth) {
+                            notes.push(NO_NEW_KILL.to_string());
                             push_unique(&mut extra_articles, answer_to_check_article(rules));
+                            let self_inflicted = rules.article("cxa2011.26.3");
+                            if !self_inflicted.starts_with("cxa") {
+                                push_unique(&mut extra_articles, self_inflicted);
+                            }
                             continue;
                         }
                     }
@@ -333,6 +344,36 @@ pub fn classify_in_context(
     }
     Ok(base)
 }
+
+/// 2011 26.7, second sentence (兵（卒）吃子时产生其他子"将军"，按"捉"处理) and 26.1.1: does the
+/// direct capture of threat `x` (the capturer's side to move) give check by a piece other than
+/// the capturer? A pawn's or the king's capture made so takes the target with that piece's help.
+fn capture_checks_by_another(after: &Board, x: &Threat) -> bool {
+    if x.via_checks {
+        return false;
+    }
+    let (Some(from), Some(to)) = (after.square_of(x.attacker), after.square_of(x.target)) else {
+        return false;
+    };
+    let mut a = pass(after);
+    let m = OMove::new(from, to);
+    if a.check_move(m).is_err() {
+        return false;
+    }
+    let side = a.piece(x.attacker).side;
+    analysis::apply(&mut a, m);
+    let king = a
+        .pieces_of(side.opponent())
+        .find(|p| is_king(&a, p.id))
+        .and_then(|p| p.square);
+    king.is_some_and(|k| a.is_attacked_by_others(k, side, x.attacker))
+}
+
+/// The note of a non-king answer to a check whose mates are none of them new (reading
+/// `newness-in-context`, third part).
+const NO_NEW_KILL: &str =
+    "every mate it threatens stood before the opponent's check or follows any \
+     answer to that check (the check's own fault, 自毙): no new kill";
 
 fn answer_to_check_article(rules: &RuleSet) -> String {
     ["cxa2011.26.1.2", "cxa1999.27.1.answer-to-check"]
@@ -524,7 +565,12 @@ fn chase_test(
     // A pawn (or the king) that wins a piece at the end of other pieces' checks takes it with
     // their help, and is idle all the same (2011 26.7: 兵借其他子抽吃, reading
     // `joint-line-of-checks`).
-    let alone = |x: &Threat| !x.joint || (rules.exemption_by_capturer && x.via_checks);
+    // A pawn's (or the king's) capture that gives another piece's check takes the target with
+    // that piece's help: a chase (2011 26.7 second sentence, 26.1.1).
+    let alone = |x: &Threat| {
+        (!x.joint || (rules.exemption_by_capturer && x.via_checks))
+            && !(rules.exemption_by_capturer && capture_checks_by_another(after, x))
+    };
     let by_king = |x: &Threat| credited(x, is_king) && alone(x);
     let by_pawn = |x: &Threat| credited(x, is_pawn) && alone(x);
     if new.iter().all(|x| by_king(x) || by_pawn(x)) {
@@ -641,6 +687,15 @@ fn chase_test(
     );
     if chases.iter().any(|x| x.joint) {
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
+    }
+    // A pawn's or the king's capture that gives another piece's check (26.7, second sentence).
+    if rules.exemption_by_capturer
+        && chases.iter().any(|x| {
+            (is_pawn(after, x.attacker) || is_king(after, x.attacker))
+                && capture_checks_by_another(after, x)
+        })
+    {
+        push_unique(&mut t.articles, rules.article("cxa2011.26.7"));
     }
     if by_context {
         push_unique(&mut t.articles, context_art);

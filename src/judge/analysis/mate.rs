@@ -71,11 +71,19 @@ impl Analyzer<'_> {
         mates
     }
 
-    /// Reading `newness-in-context`, third part (2011 26.1.2, 26.3; the oracle's
+    /// Reading `newness-in-context`, third part (2011 26.1.2, 26.3, 24.18; the oracle's
     /// `kill_is_new`): after a piece other than the king answered a check, does the mover
     /// (`after`, the other side passing) threaten a mate whose first move began no mate before
-    /// the opponent's checking move (`earlier`, passing as well)?
-    pub fn kill_is_new(&mut self, after: &Tracked, earlier: &Tracked, plies: u32) -> bool {
+    /// the opponent's checking move (`earlier`, passing as well) and is not the first move of a
+    /// mate after every answer to that check (`answers`, passing too: a mate the check laid
+    /// open, 自毙)?
+    pub fn kill_is_new(
+        &mut self,
+        after: &Tracked,
+        earlier: &Tracked,
+        answers: &[Tracked],
+        plies: u32,
+    ) -> bool {
         if plies == 0 {
             return false;
         }
@@ -87,9 +95,27 @@ impl Analyzer<'_> {
             }
         }
         let mut a = after.clone();
-        self.checking_moves(&a)
+        let candidates: Vec<Move> = self
+            .checking_moves(&a)
             .iter()
-            .any(|&k| !stood.contains(&k) && self.check_begins_mate(&mut a, k, plies))
+            .copied()
+            .filter(|k| !stood.contains(k))
+            .collect();
+        for k in candidates {
+            if !self.check_begins_mate(&mut a, k, plies) {
+                continue;
+            }
+            // Is `k` the first move of a mate after every answer? (Then the check laid it open.)
+            let after_every_answer = !answers.is_empty()
+                && answers.iter().all(|r| {
+                    let mut r = r.clone();
+                    self.checking_moves(&r).contains(&k) && self.check_begins_mate(&mut r, k, plies)
+                });
+            if !after_every_answer {
+                return true;
+            }
+        }
+        false
     }
 
     pub(super) fn mate_by_checks_in(&mut self, b: &mut Tracked, plies: u32, avoid: IdSet) -> bool {
