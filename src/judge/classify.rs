@@ -369,17 +369,7 @@ fn kill_is_new(
     earlier: &Tracked,
 ) -> bool {
     let depth = az.rs.kill_search_depth;
-    let answers: Vec<Tracked> = before
-        .pos
-        .legal_moves()
-        .iter()
-        .map(|&r| {
-            let mut a = before.clone();
-            a.play(r);
-            a.passed()
-        })
-        .collect();
-    az.kill_is_new(&after.passed(), &earlier.passed(), &answers, depth)
+    az.kill_is_new(&after.passed(), &earlier.passed(), before, depth)
 }
 
 /// 2011 26.7, second sentence (兵（卒）吃子时产生其他子"将军"，按"捉"处理) and 26.1.1: does the
@@ -641,11 +631,22 @@ fn chase_test(
     // `joint-line-of-checks`).
     let by_capturer = rules.exemption_by_capturer;
     // A pawn's (or the king's) capture that gives another piece's check takes the target with
-    // that piece's help: a chase (2011 26.7 second sentence, 26.1.1; the oracle's `alone`).
-    let alone = |x: &Threat| {
-        (!x.joint || (by_capturer && x.via_checks))
-            && !(by_capturer && capture_checks_by_another(after, x))
+    // that piece's help: a chase (2011 26.7 second sentence, 26.1.1). Each such direct threat,
+    // tested once (the oracle's `discovered`).
+    let discovered: Vec<(PieceId, PieceId)> = if by_capturer {
+        new.iter()
+            .filter(|x| {
+                (is_pawn(after, x.attacker) || is_king(after, x.attacker))
+                    && capture_checks_by_another(after, x)
+            })
+            .map(|x| (x.attacker, x.target))
+            .collect()
+    } else {
+        Vec::new()
     };
+    let helped_by_check =
+        |x: &Threat| !x.via_checks && discovered.contains(&(x.attacker, x.target));
+    let alone = |x: &Threat| (!x.joint || (by_capturer && x.via_checks)) && !helped_by_check(x);
     let by_king = |x: &Threat| {
         (if by_capturer {
             x.captured_by_kings
@@ -769,12 +770,7 @@ fn chase_test(
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
     }
     // A pawn's or the king's capture that gives another piece's check (26.7, second sentence).
-    if by_capturer
-        && chases.iter().any(|x| {
-            (is_pawn(after, x.attacker) || is_king(after, x.attacker))
-                && capture_checks_by_another(after, x)
-        })
-    {
+    if chases.iter().any(helped_by_check) {
         push_unique(&mut t.articles, rules.article("cxa2011.26.7"));
     }
     if by_context {

@@ -129,7 +129,7 @@ pub fn side_pattern<'r>(
             } else if chasers > 1 {
                 format!("輪捉: one piece chased by {chasers} pieces in turn")
             } else {
-                one_chaser(moves.iter().map(|c| c.qualifiers.as_slice()))
+                one_chaser(&moves)
             })
         }
         _ => perpetual_idle_kind(rules, &moves),
@@ -160,19 +160,14 @@ fn perpetual_idle_kind(rules: &RuleSet, moves: &[&Classification]) -> Option<Str
 
 /// The kind of a perpetual chase of one piece by one moved piece: a joint chase (24.17) on
 /// every move or on some of them is named so (聯合捉子), since its partners chase too.
-fn one_chaser<'a>(mut qualifiers: impl Iterator<Item = &'a [String]>) -> String {
-    let joint = |q: &[String]| q.iter().any(|q| q.starts_with("joint"));
-    let (mut all, mut any) = (true, false);
-    for q in &mut qualifiers {
-        all &= joint(q);
-        any |= joint(q);
-    }
-    match (all, any) {
-        (true, _) => "one piece chased jointly (聯合捉子)".to_string(),
-        (false, true) => {
-            "one piece chased by one piece, jointly on some moves (聯合捉子)".to_string()
-        }
-        _ => "one piece chased by one piece".to_string(),
+fn one_chaser(moves: &[&Classification]) -> String {
+    let joint = |c: &&Classification| c.qualifiers.iter().any(|q| q.starts_with("joint"));
+    if moves.iter().all(joint) {
+        "one piece chased jointly (聯合捉子)".to_string()
+    } else if moves.iter().any(joint) {
+        "one piece chased by one piece, jointly on some moves (聯合捉子)".to_string()
+    } else {
+        "one piece chased by one piece".to_string()
     }
 }
 

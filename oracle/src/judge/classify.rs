@@ -566,10 +566,22 @@ fn chase_test(
     // their help, and is idle all the same (2011 26.7: 兵借其他子抽吃, reading
     // `joint-line-of-checks`).
     // A pawn's (or the king's) capture that gives another piece's check takes the target with
-    // that piece's help: a chase (2011 26.7 second sentence, 26.1.1).
+    // that piece's help: a chase (2011 26.7 second sentence, 26.1.1). Each such direct threat.
+    let discovered: Vec<(PieceId, PieceId)> = if rules.exemption_by_capturer {
+        new.iter()
+            .filter(|x| {
+                (is_pawn(after, x.attacker) || is_king(after, x.attacker))
+                    && capture_checks_by_another(after, x)
+            })
+            .map(|x| (x.attacker, x.target))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let helped_by_check =
+        |x: &Threat| !x.via_checks && discovered.contains(&(x.attacker, x.target));
     let alone = |x: &Threat| {
-        (!x.joint || (rules.exemption_by_capturer && x.via_checks))
-            && !(rules.exemption_by_capturer && capture_checks_by_another(after, x))
+        (!x.joint || (rules.exemption_by_capturer && x.via_checks)) && !helped_by_check(x)
     };
     let by_king = |x: &Threat| credited(x, is_king) && alone(x);
     let by_pawn = |x: &Threat| credited(x, is_pawn) && alone(x);
@@ -689,12 +701,7 @@ fn chase_test(
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
     }
     // A pawn's or the king's capture that gives another piece's check (26.7, second sentence).
-    if rules.exemption_by_capturer
-        && chases.iter().any(|x| {
-            (is_pawn(after, x.attacker) || is_king(after, x.attacker))
-                && capture_checks_by_another(after, x)
-        })
-    {
+    if chases.iter().any(helped_by_check) {
         push_unique(&mut t.articles, rules.article("cxa2011.26.7"));
     }
     if by_context {

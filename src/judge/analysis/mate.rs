@@ -75,13 +75,14 @@ impl Analyzer<'_> {
     /// `kill_is_new`): after a piece other than the king answered a check, does the mover
     /// (`after`, the other side passing) threaten a mate whose first move began no mate before
     /// the opponent's checking move (`earlier`, passing as well) and is not the first move of a
-    /// mate after every answer to that check (`answers`, passing too: a mate the check laid
-    /// open, 自毙)?
+    /// mate after every answer to that check (the legal moves of `in_check`, each followed by a
+    /// pass: a mate the check laid open, 自毙)? The answers are played only for a mate that is
+    /// new against `earlier`.
     pub fn kill_is_new(
         &mut self,
         after: &Tracked,
         earlier: &Tracked,
-        answers: &[Tracked],
+        in_check: &Tracked,
         plies: u32,
     ) -> bool {
         if plies == 0 {
@@ -101,15 +102,27 @@ impl Analyzer<'_> {
             .copied()
             .filter(|k| !stood.contains(k))
             .collect();
+        let mut answers: Option<Vec<Tracked>> = None;
         for k in candidates {
             if !self.check_begins_mate(&mut a, k, plies) {
                 continue;
             }
+            let answers = answers.get_or_insert_with(|| {
+                in_check
+                    .pos
+                    .legal_moves()
+                    .iter()
+                    .map(|&r| {
+                        let mut b = in_check.clone();
+                        b.play(r);
+                        b.passed()
+                    })
+                    .collect()
+            });
             // Is `k` the first move of a mate after every answer? (Then the check laid it open.)
             let after_every_answer = !answers.is_empty()
-                && answers.iter().all(|r| {
-                    let mut r = r.clone();
-                    self.checking_moves(&r).contains(&k) && self.check_begins_mate(&mut r, k, plies)
+                && answers.iter_mut().all(|r| {
+                    self.checking_moves(r).contains(&k) && self.check_begins_mate(r, k, plies)
                 });
             if !after_every_answer {
                 return true;
