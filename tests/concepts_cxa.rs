@@ -674,3 +674,101 @@ fn a_pawn_capture_that_gives_another_pieces_check_is_a_chase() {
     assert_eq!(class_at(&j1999, 5), "idle", "{j1999}");
     assert!(cites(&j1999, 5, "27.2"), "{j1999}");
 }
+
+/// 2011 26.9, first sentence (同兵种邀兑，被邀兑方兑子后立即被杀或子力价值受损，邀兑方按"捉"处理):
+/// an exchange of pieces of one kind that the target cannot accept is a chase of the target,
+/// whatever the capture alone would win (reading `pinned-target-cannot-accept`).
+///
+/// Red's rook b2 steps to a2 (guarded by the horse b0) and offers itself to black's rook a8
+/// (guarded by the rook a9). Black's king cannot move, and the rook a8 alone keeps the red horse
+/// h6 from mating on g8: taking on a2 lets it mate at once. Red's own capture on a8 is level (the
+/// rook a9 takes back), so only 26.9 makes the offer a chase: with the return a2-b2, which
+/// chases the unprotected horse b7, red chases perpetually and must change. Without the horse
+/// h6 black may accept: the offer is an exchange (兑), and the game a draw. The 1999 rules have
+/// no 26.9: an exchange either way.
+#[test]
+fn an_exchange_the_target_cannot_accept_is_a_chase() {
+    let moves = "b2a2 i3i2 a2b2 i2i3 b2a2 i3i2 a2b2 i2i3";
+    let mate = "r2aka3/r8/1n2P4/7N1/9/9/8c/1R7/9/1N2K4 w - - 0 1";
+    let free = "r2aka3/r8/1n2P4/9/9/9/8c/1R7/9/1N2K4 w - - 0 1";
+    let j = judged("cxa-2011", mate, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "a8", "{j}");
+    assert!(cites(&j, 5, "26.9"), "{j}");
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert_eq!(j["ruling"], "red_loses", "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+    let j = judged("cxa-2011", free, moves);
+    assert_eq!(class_at(&j, 5), "exchange", "{j}");
+    assert!(!cites(&j, 5, "26.9"), "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    for fen in [mate, free] {
+        let j = judged("cxa-1999", fen, moves);
+        assert_eq!(class_at(&j, 5), "exchange", "{j}");
+        assert_eq!(j["ruling"], "draw", "{j}");
+    }
+}
+
+/// Reading `joint-chase-necessary` (24.3 所走动子…与其他子联合吃子, 24.17): the piece that has just
+/// moved and is the screen (炮架) of the capturing cannon takes part in a joint chase; a screen
+/// that stood there before the move serves only by its point (参考图33).
+///
+/// Red's rook chases black's unprotected horse on c5 and a4 in turn (长捉无根子). Black's horse
+/// steps to a4 and back to c5, each time the screen of its cannon a5 against an unprotected red
+/// horse (a2, then f5); the horse itself takes neither. Black's chases are joint (24.17), so
+/// 26.8.3 makes red, the single chaser, change. With a pawn standing on a4 as the screen and the
+/// cannon moving to a5 itself, the chase of the horse a2 is single.
+#[test]
+fn a_moved_screen_takes_part_a_standing_screen_does_not() {
+    let moved = "3aka3/9/9/9/c1n2N3/3R5/9/N8/4A4/3AK4 w - - 0 1";
+    let j = judged("cxa-2011", moved, "d4d5 c5a4 d5d4 a4c5 d4d5 c5a4 d5d4 a4c5");
+    for (ply, target) in [(6, "a2"), (8, "f5")] {
+        assert_eq!(class_at(&j, ply), "chase", "{j}");
+        assert_eq!(cycle_move(&j, ply)["targets"][0], target, "{j}");
+        assert!(cites(&j, ply, "24.17"), "{j}");
+    }
+    for ply in [5, 7] {
+        assert_eq!(class_at(&j, ply), "chase", "{j}");
+        assert!(!cites(&j, ply, "24.17"), "{j}");
+    }
+    assert_eq!(j["ruling"], "red_loses", "{j}");
+    assert!(
+        j["articles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a == "26.8.3"),
+        "{j}"
+    );
+    let standing = "3aka3/9/9/9/1c7/p8/9/N8/4A4/3AK4 b - - 0 1";
+    let j = judged(
+        "cxa-2011",
+        standing,
+        "b5a5 e0f0 a5b5 f0e0 b5a5 e0f0 a5b5 f0e0",
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "a2", "{j}");
+    assert!(!cites(&j, 5, "24.17"), "{j}");
+}
+
+/// Readings `joint-line-of-checks` and `newness-in-context` (2011 26.1.2): the piece that has
+/// just moved takes part in a line of checks only by what it does in the line; a block that
+/// only shields its own king from the check is no partner, so it renews no standing threat.
+///
+/// Black's horse c3 threatens to fork red's king and the cannon g3 from e2. Red's rook checks
+/// from f5 and black's advisor blocks on f7: the fork stood before the check (the check only
+/// interrupted it), so the block is no chase; it puts the advisor where the rook takes it (獻)
+/// and cites 26.1.2.
+#[test]
+fn a_block_that_shields_its_king_takes_no_part() {
+    let j = judged(
+        "cxa-2011",
+        "5k3/4a4/9/9/7R1/9/2n1P1C2/9/9/3K5 w - - 0 1",
+        "h5f5 e8f7 f5h5 f7e8 h5f5 e8f7 f5h5 f7e8",
+    );
+    assert_eq!(class_at(&j, 5), "check", "{j}");
+    assert_eq!(class_at(&j, 6), "offer", "{j}");
+    assert!(cites(&j, 6, "26.1.2"), "{j}");
+    assert!(!cites(&j, 6, "24.17"), "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+}

@@ -206,18 +206,47 @@ pub(crate) fn classify_after(
                     earlier,
                 };
                 let t = chase_test(&mut az, before, &after, mover, king_answers, context);
-                if !t.chases.is_empty() {
+                // 2011 26.9: an exchange of pieces of one kind that the target cannot accept
+                // is a chase of it (the oracle's `refused_offers`).
+                let refused: Vec<PieceId> = if king_answers.is_none() && !t.idle_move {
+                    refused_offers(&mut az, before, &after, mover)
+                        .into_iter()
+                        .filter(|e| !t.chases.iter().any(|c| c.target == *e))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                if !t.chases.is_empty() || !refused.is_empty() {
                     base.class = class;
-                    base.targets = squares(&after, t.chases.iter().map(|c| c.target));
+                    base.targets = squares(
+                        &after,
+                        t.chases
+                            .iter()
+                            .map(|c| c.target)
+                            .chain(refused.iter().copied()),
+                    );
                     base.target_ids = t.chases.iter().map(|c| c.target).collect();
+                    base.target_ids.extend(refused.iter().copied());
                     base.target_ids.sort();
                     base.target_ids.dedup();
                     base.qualifiers = qualifiers(&after, &t.chases);
+                    base.qualifiers.extend(refused_qualifiers(&after, &refused));
+                    base.qualifiers.sort();
+                    base.qualifiers.dedup();
                     base.articles = vec![art()];
                     for a in t.articles {
                         push_unique(&mut base.articles, a);
                     }
                     base.note = t.note;
+                    if !refused.is_empty() {
+                        push_unique(&mut base.articles, rules.article("cxa2011.26.9"));
+                        let line = refused_note(&names(&after, refused.iter().copied()));
+                        base.note = if base.note.is_empty() {
+                            line
+                        } else {
+                            format!("{}; {line}", base.note)
+                        };
+                    }
                     return Ok(base);
                 }
                 for a in &t.articles {
@@ -1087,6 +1116,53 @@ fn new_exchange_pairs(
     }
     az.exchange_pairs_memo = Some((key, out.clone()));
     out
+}
+
+/// 2011 26.9: the enemy pieces of the new pairs of one kind that cannot accept the exchange;
+/// the move chases them (the oracle's `refused_offers`).
+fn refused_offers(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    mover: PieceId,
+) -> Vec<PieceId> {
+    if !az.rs.exchange_needs_acceptance {
+        return Vec::new();
+    }
+    let mut out: Vec<PieceId> = Vec::new();
+    for (x, e) in new_exchange_pairs(az, before, after, mover) {
+        if role_id(after, x) == role_id(after, e) && !accepts(az, after, e, x) {
+            out.push(e);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The 26.8 qualifiers of the chases of [`refused_offers`] (the oracle's
+/// `refused_qualifiers`).
+fn refused_qualifiers(b: &Tracked, refused: &[PieceId]) -> Vec<String> {
+    refused
+        .iter()
+        .map(|e| {
+            if role_id(b, *e) == "rook" {
+                "rook"
+            } else {
+                "underprotected"
+            }
+            .to_string()
+        })
+        .collect()
+}
+
+/// The note of a chase by an exchange the target cannot accept (2011 26.9; the oracle's
+/// `refused_note`).
+fn refused_note(names: &str) -> String {
+    format!(
+        "offers {names} an exchange of pieces of one kind that it cannot accept (taking is \
+         illegal, loses value or is mated at once: 兑子后立即被杀或子力价值受损): chase (26.9)"
+    )
 }
 
 /// 2011 26.9: can `e` take `x` (its equal) so that its side loses no value in the exchange that

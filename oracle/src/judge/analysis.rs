@@ -316,6 +316,7 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                 .filter(|p| {
                     let s = p.square.expect("on board");
                     spec.could_move(p.role, p.side, s, t_sq)
+                        || moved_screen(cx, b, p.id, t_sq)
                         || protectors
                             .iter()
                             .any(|q| spec.could_move(p.role, p.side, s, *q))
@@ -560,7 +561,8 @@ fn serves_only_by_its_point(
     if b.pieces_of(me)
         .any(|q| q.id != p && reaches(b, q.id, t_sq) && !reaches(&w, q.id, t_sq))
     {
-        return !reaches(b, p, t_sq);
+        // The piece that has just moved there takes part (24.3: 所走动子…与其他子联合吃子).
+        return !moved_screen(cx, b, p, t_sq) && !reaches(b, p, t_sq);
     }
     captures_on(b, t_sq)
         .into_iter()
@@ -585,6 +587,22 @@ fn serves_only_by_its_point(
             let cleared = opened.iter().fold(w.clone(), |x, &sq| without(&x, sq));
             wins_by_capture(cx, &cleared, target, across)
         })
+}
+
+/// Is `p` the piece that has just moved (`cx.after_move`) and the screen (炮架) through which
+/// another piece of its side reaches `t_sq` (reading `joint-chase-necessary`: the moved piece
+/// takes part, 24.3 所走动子…与其他子联合吃子)?
+fn moved_screen(cx: &Ctx, b: &Board, p: PieceId, t_sq: Coord) -> bool {
+    if cx.after_move.is_none_or(|(m, _)| m != p) {
+        return false;
+    }
+    let Some(p_sq) = b.square_of(p) else {
+        return false;
+    };
+    let w = without(b, p_sq);
+    b.pieces_of(b.piece(p).side).any(|q| {
+        q.id != p && reach_of(b, q.id).contains(&t_sq) && !reach_of(&w, q.id).contains(&t_sq)
+    })
 }
 
 /// Can the side to move win `target` by a direct capture and the exchange that follows? (The
@@ -728,6 +746,13 @@ pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
             .chain(&t.checkers)
             .copied()
             .chain([t.attacker])
+            // The piece that has just moved is tried too (24.3: 所走动子…与其他子联合吃子),
+            // unless it shields its own king: without it its side would be in check, and a
+            // piece that keeps its king safe takes no part (参考图23, "九路车捉炮").
+            .chain(cx.after_move.map(|(m, _)| m).filter(|m| {
+                b.square_of(*m)
+                    .is_some_and(|sq| !without(b, sq).in_check(b.piece(*m).side))
+            }))
             .filter(|p| !is_king(b, *p))
             .collect();
         // Once too few pieces are left to make two needed ones, the others need not be tried.

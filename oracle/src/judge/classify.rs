@@ -219,18 +219,47 @@ pub fn classify_in_context(
                     earlier,
                 };
                 let t = chase_test(rules, before, &after, m, mover, king_answers, context);
-                if !t.chases.is_empty() {
+                // 2011 26.9: an exchange of pieces of one kind that the target cannot accept
+                // is a chase of it (reading `pinned-target-cannot-accept`).
+                let refused: Vec<PieceId> = if king_answers.is_none() && !t.idle_move {
+                    refused_offers(rules, before, &after, mover)
+                        .into_iter()
+                        .filter(|e| !t.chases.iter().any(|c| c.target == *e))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                if !t.chases.is_empty() || !refused.is_empty() {
                     base.class = class;
-                    base.targets = squares(&after, t.chases.iter().map(|c| c.target));
+                    base.targets = squares(
+                        &after,
+                        t.chases
+                            .iter()
+                            .map(|c| c.target)
+                            .chain(refused.iter().copied()),
+                    );
                     base.target_ids = t.chases.iter().map(|c| c.target).collect();
+                    base.target_ids.extend(refused.iter().copied());
                     base.target_ids.sort();
                     base.target_ids.dedup();
                     base.qualifiers = qualifiers(&after, &t.chases);
+                    base.qualifiers.extend(refused_qualifiers(&after, &refused));
+                    base.qualifiers.sort();
+                    base.qualifiers.dedup();
                     base.articles = vec![art];
                     for a in t.articles {
                         push_unique(&mut base.articles, a);
                     }
                     base.note = t.note;
+                    if !refused.is_empty() {
+                        push_unique(&mut base.articles, rules.article("cxa2011.26.9"));
+                        let line = refused_note(&names(&after, refused.iter().copied()));
+                        base.note = if base.note.is_empty() {
+                            line
+                        } else {
+                            format!("{}; {line}", base.note)
+                        };
+                    }
                     return Ok(base);
                 }
                 for a in &t.articles {
@@ -1021,6 +1050,49 @@ fn new_exchange_pairs(
         .into_iter()
         .filter(|p| !old.contains(p) || (won(before, p.0) && !won(after, p.0)))
         .collect()
+}
+
+/// 2011 26.9 (同兵种邀兑，被邀兑方兑子后立即被杀或子力价值受损，邀兑方按"捉"处理): the enemy
+/// pieces of the new pairs of one kind ([`new_exchange_pairs`]) that cannot accept the
+/// exchange ([`accepts`]: the capture is illegal, loses value or is mated at once). The move
+/// chases them (reading `pinned-target-cannot-accept`). Only where the rule set reads the
+/// acceptance (`exchange_needs_acceptance`).
+fn refused_offers(rules: &RuleSet, before: &Board, after: &Board, mover: PieceId) -> Vec<PieceId> {
+    if !rules.exchange_needs_acceptance {
+        return Vec::new();
+    }
+    let mut out: Vec<PieceId> = new_exchange_pairs(rules, before, after, mover)
+        .into_iter()
+        .filter(|(x, e)| role_id(after, *x) == role_id(after, *e) && !accepts(rules, after, *e, *x))
+        .map(|(_, e)| e)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The 26.8 qualifiers of the chases of [`refused_offers`]: a rook, or a piece its side
+/// protects (the capture alone wins nothing, else the chase test finds it).
+fn refused_qualifiers(b: &Board, refused: &[PieceId]) -> Vec<String> {
+    refused
+        .iter()
+        .map(|e| {
+            if role_id(b, *e) == "rook" {
+                "rook"
+            } else {
+                "underprotected"
+            }
+            .to_string()
+        })
+        .collect()
+}
+
+/// The note of a chase by an exchange the target cannot accept (2011 26.9).
+fn refused_note(names: &str) -> String {
+    format!(
+        "offers {names} an exchange of pieces of one kind that it cannot accept (taking is \
+         illegal, loses value or is mated at once: 兑子后立即被杀或子力价值受损): chase (26.9)"
+    )
 }
 
 /// 2011 26.9 (the exchange's acceptance): can `e` take `x` (its equal) so that its side loses

@@ -176,9 +176,20 @@ impl Analyzer<'_> {
                 continue;
             };
             let parts = self.line_parts_of(&mut b, k, depth, t.target);
-            let takes_part: IdSet = ids_in(parts.capturers | parts.checkers | id_bit(t.attacker))
-                .filter(|p| !is_king(&b, *p))
-                .fold(0, |a, p| a | id_bit(p));
+            // The piece that has just moved is tried too (24.3: 所走动子…与其他子联合吃子),
+            // unless it shields its own king (the oracle's `mark_joint_lines`).
+            let moved = self
+                .after_move
+                .as_ref()
+                .filter(|m| {
+                    b.square_of(m.moved)
+                        .is_some_and(|sq| !b.without(sq).pos.is_check())
+                })
+                .map_or(0, |m| id_bit(m.moved));
+            let takes_part: IdSet =
+                ids_in(parts.capturers | parts.checkers | id_bit(t.attacker) | moved)
+                    .filter(|p| !is_king(&b, *p))
+                    .fold(0, |a, p| a | id_bit(p));
             let n = takes_part.count_ones();
             // Once too few pieces are left to make two needed ones, the others need not be
             // tried.

@@ -114,7 +114,9 @@ impl Analyzer<'_> {
                     .filter(|p| {
                         let s = b.square_of(*p).expect("on board");
                         let pc = b.pos.piece_at(s).expect("on board");
-                        could_move(pc, s, t_sq) || protectors.iter().any(|q| could_move(pc, s, *q))
+                        could_move(pc, s, t_sq)
+                            || self.moved_screen(&b, *p, t_sq)
+                            || protectors.iter().any(|q| could_move(pc, s, *q))
                     })
                     .collect();
                 // And a piece that pins an enemy piece that would otherwise stop the capture:
@@ -293,6 +295,21 @@ impl Analyzer<'_> {
         worst
     }
 
+    /// Is `p` the piece that has just moved and the screen (炮架) through which another piece of
+    /// its side reaches `t_sq`? (The oracle's `moved_screen`, reading `joint-chase-necessary`.)
+    fn moved_screen(&self, b: &Tracked, p: PieceId, t_sq: Square) -> bool {
+        if self.after_move.as_ref().is_none_or(|m| m.moved != p) {
+            return false;
+        }
+        let (Some(p_sq), Some(pc)) = (b.square_of(p), b.piece(p)) else {
+            return false;
+        };
+        let w = b.without(p_sq);
+        let bit = 1u128 << t_sq.index();
+        b.ids_of(pc.color)
+            .any(|q| q != p && reach_of(b, q) & bit != 0 && reach_of(&w, q) & bit == 0)
+    }
+
     /// Does the piece `p` (of the side to move) serve the winning of `target` only by its point,
     /// not by a move of its own (the oracle's `serves_only_by_its_point`, reading
     /// `joint-chase-necessary`)? Either it is the screen (炮架) of a cannon that captures the
@@ -320,7 +337,8 @@ impl Analyzer<'_> {
         if b.ids_of(me)
             .any(|q| q != p && reaches(b, q, t_sq) && !reaches(w, q, t_sq))
         {
-            return !reaches(b, p, t_sq);
+            // The piece that has just moved there takes part.
+            return !self.moved_screen(b, p, t_sq) && !reaches(b, p, t_sq);
         }
         for c in captures_on(b, t_sq) {
             if id_at(b, c.from()) == Some(p) {
