@@ -215,7 +215,8 @@ fn a_piece_that_only_keeps_an_enemy_line_closed_is_no_partner() {
 }
 
 /// Interpretation `joint-chase-necessary` (24.17; 参考图33 "炮捉车"): the screen (炮架) of the
-/// capturing cannon serves by its point and is no partner.
+/// capturing cannon that stood there before the move serves by its point and is no partner (a
+/// screen that has just moved there is: `a_moved_screen_takes_part_a_standing_screen_does_not`).
 ///
 /// Black's cannon comes to a4 and attacks the unprotected horse g4 over its own cannon f4, which
 /// cannot take the horse itself (it stands next to it). The move is a single chase of an

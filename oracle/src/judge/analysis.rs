@@ -747,11 +747,14 @@ pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
             .copied()
             .chain([t.attacker])
             // The piece that has just moved is tried too (24.3: 所走动子…与其他子联合吃子),
-            // unless it shields its own king: without it its side would be in check, and a
-            // piece that keeps its king safe takes no part (参考图23, "九路车捉炮").
+            // unless it shields its own king: without it its side would be in check or the
+            // kings would face each other, and a piece that keeps its king safe takes no part
+            // (参考图23, "九路车捉炮").
             .chain(cx.after_move.map(|(m, _)| m).filter(|m| {
-                b.square_of(*m)
-                    .is_some_and(|sq| !without(b, sq).in_check(b.piece(*m).side))
+                b.square_of(*m).is_some_and(|sq| {
+                    let w = without(b, sq);
+                    !w.in_check(b.piece(*m).side) && !w.kings_facing()
+                })
             }))
             .filter(|p| !is_king(b, *p))
             .collect();

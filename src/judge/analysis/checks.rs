@@ -177,7 +177,8 @@ impl Analyzer<'_> {
             };
             let parts = self.line_parts_of(&mut b, k, depth, t.target);
             // The piece that has just moved is tried too (24.3: 所走动子…与其他子联合吃子),
-            // unless it shields its own king (the oracle's `mark_joint_lines`).
+            // unless it shields its own king (`is_check` counts the kings facing each other;
+            // the oracle's `mark_joint_lines`).
             let moved = self
                 .after_move
                 .as_ref()
