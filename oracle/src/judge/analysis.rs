@@ -557,12 +557,10 @@ fn serves_only_by_its_point(
     let reaches = |x: &Board, id: PieceId, sq: Coord| reach_of(x, id).contains(&sq);
     let w = without(b, p_sq);
     // The screen (炮架) of a cannon that captures the target serves by its point too, unless
-    // it could capture the target itself.
-    if b.pieces_of(me)
-        .any(|q| q.id != p && reaches(b, q.id, t_sq) && !reaches(&w, q.id, t_sq))
-    {
-        // The piece that has just moved there takes part (24.3: 所走动子…与其他子联合吃子).
-        return !moved_screen(cx, b, p, t_sq) && !reaches(b, p, t_sq);
+    // it could capture the target itself or has just moved there (24.3: 所走动子…与其他子联合
+    // 吃子).
+    if is_screen_for(b, &w, p, t_sq) {
+        return !has_just_moved(cx, p) && !reaches(b, p, t_sq);
     }
     captures_on(b, t_sq)
         .into_iter()
@@ -593,15 +591,21 @@ fn serves_only_by_its_point(
 /// another piece of its side reaches `t_sq` (reading `joint-chase-necessary`: the moved piece
 /// takes part, 24.3 所走动子…与其他子联合吃子)?
 fn moved_screen(cx: &Ctx, b: &Board, p: PieceId, t_sq: Coord) -> bool {
-    if cx.after_move.is_none_or(|(m, _)| m != p) {
-        return false;
-    }
-    let Some(p_sq) = b.square_of(p) else {
-        return false;
-    };
-    let w = without(b, p_sq);
+    has_just_moved(cx, p)
+        && b.square_of(p)
+            .is_some_and(|p_sq| is_screen_for(b, &without(b, p_sq), p, t_sq))
+}
+
+/// Is `p` the piece that has just moved (`cx.after_move`)?
+fn has_just_moved(cx: &Ctx, p: PieceId) -> bool {
+    cx.after_move.is_some_and(|(m, _)| m == p)
+}
+
+/// Is `p` the screen (炮架) through which another piece of its side reaches `t_sq`: it reaches
+/// it in `b` and not in `w` (`b` without `p`)?
+fn is_screen_for(b: &Board, w: &Board, p: PieceId, t_sq: Coord) -> bool {
     b.pieces_of(b.piece(p).side).any(|q| {
-        q.id != p && reach_of(b, q.id).contains(&t_sq) && !reach_of(&w, q.id).contains(&t_sq)
+        q.id != p && reach_of(b, q.id).contains(&t_sq) && !reach_of(w, q.id).contains(&t_sq)
     })
 }
 
@@ -739,6 +743,15 @@ pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
         return;
     }
     let depth = cx.rs.chase_search_depth;
+    // The piece that has just moved is tried too (24.3: 所走动子…与其他子联合吃子), unless it
+    // shields its own king: without it its side would be in check or the kings would face each
+    // other, and a piece that keeps its king safe takes no part (参考图23, "九路车捉炮").
+    let moved = cx.after_move.map(|(m, _)| m).filter(|m| {
+        b.square_of(*m).is_some_and(|sq| {
+            let w = without(b, sq);
+            !w.in_check(b.piece(*m).side) && !w.kings_facing()
+        })
+    });
     for t in threats.iter_mut().filter(|t| t.via_checks) {
         let takes_part: BTreeSet<PieceId> = t
             .capturers
@@ -746,16 +759,7 @@ pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
             .chain(&t.checkers)
             .copied()
             .chain([t.attacker])
-            // The piece that has just moved is tried too (24.3: 所走动子…与其他子联合吃子),
-            // unless it shields its own king: without it its side would be in check or the
-            // kings would face each other, and a piece that keeps its king safe takes no part
-            // (参考图23, "九路车捉炮").
-            .chain(cx.after_move.map(|(m, _)| m).filter(|m| {
-                b.square_of(*m).is_some_and(|sq| {
-                    let w = without(b, sq);
-                    !w.in_check(b.piece(*m).side) && !w.kings_facing()
-                })
-            }))
+            .chain(moved)
             .filter(|p| !is_king(b, *p))
             .collect();
         // Once too few pieces are left to make two needed ones, the others need not be tried.

@@ -171,22 +171,22 @@ impl Analyzer<'_> {
         }
         let depth = self.rs.chase_search_depth;
         let mut b = b.clone();
+        // The piece that has just moved is tried too (24.3: 所走动子…与其他子联合吃子), unless
+        // it shields its own king (`is_check` counts the kings facing each other; the oracle's
+        // `mark_joint_lines`).
+        let moved = self
+            .after_move
+            .as_ref()
+            .filter(|m| {
+                b.square_of(m.moved)
+                    .is_some_and(|sq| !b.without(sq).pos.is_check())
+            })
+            .map_or(0, |m| id_bit(m.moved));
         for t in threats.iter_mut().filter(|t| t.via_checks) {
             let Some(k) = t.line_move else {
                 continue;
             };
             let parts = self.line_parts_of(&mut b, k, depth, t.target);
-            // The piece that has just moved is tried too (24.3: 所走动子…与其他子联合吃子),
-            // unless it shields its own king (`is_check` counts the kings facing each other;
-            // the oracle's `mark_joint_lines`).
-            let moved = self
-                .after_move
-                .as_ref()
-                .filter(|m| {
-                    b.square_of(m.moved)
-                        .is_some_and(|sq| !b.without(sq).pos.is_check())
-                })
-                .map_or(0, |m| id_bit(m.moved));
             let takes_part: IdSet =
                 ids_in(parts.capturers | parts.checkers | id_bit(t.attacker) | moved)
                     .filter(|p| !is_king(&b, *p))

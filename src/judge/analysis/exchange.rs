@@ -298,16 +298,14 @@ impl Analyzer<'_> {
     /// Is `p` the piece that has just moved and the screen (炮架) through which another piece of
     /// its side reaches `t_sq`? (The oracle's `moved_screen`, reading `joint-chase-necessary`.)
     fn moved_screen(&self, b: &Tracked, p: PieceId, t_sq: Square) -> bool {
-        if self.after_move.as_ref().is_none_or(|m| m.moved != p) {
-            return false;
-        }
-        let (Some(p_sq), Some(pc)) = (b.square_of(p), b.piece(p)) else {
-            return false;
-        };
-        let w = b.without(p_sq);
-        let bit = 1u128 << t_sq.index();
-        b.ids_of(pc.color)
-            .any(|q| q != p && reach_of(b, q) & bit != 0 && reach_of(&w, q) & bit == 0)
+        self.has_just_moved(p)
+            && b.square_of(p)
+                .is_some_and(|p_sq| is_screen_for(b, &b.without(p_sq), p, t_sq))
+    }
+
+    /// Is `p` the piece that has just moved (the oracle's `has_just_moved`)?
+    fn has_just_moved(&self, p: PieceId) -> bool {
+        self.after_move.as_ref().is_some_and(|m| m.moved == p)
     }
 
     /// Does the piece `p` (of the side to move) serve the winning of `target` only by its point,
@@ -334,11 +332,9 @@ impl Analyzer<'_> {
         let king = b.pos.king(me);
         let reaches =
             |x: &Tracked, id: PieceId, sq: Square| reach_of(x, id) & (1u128 << sq.index()) != 0;
-        if b.ids_of(me)
-            .any(|q| q != p && reaches(b, q, t_sq) && !reaches(w, q, t_sq))
-        {
+        if is_screen_for(b, w, p, t_sq) {
             // The piece that has just moved there takes part.
-            return !self.moved_screen(b, p, t_sq) && !reaches(b, p, t_sq);
+            return !self.has_just_moved(p) && !reaches(b, p, t_sq);
         }
         for c in captures_on(b, t_sq) {
             if id_at(b, c.from()) == Some(p) {
@@ -621,4 +617,15 @@ impl Analyzer<'_> {
 /// Is giving up pawns for `target` a gain? (25.3: never; 2011 26.6: for a rook.)
 pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> bool {
     rs.pawn_for_rook_is_gain && role_id(b, target) == "rook"
+}
+
+/// Is `p` the screen (炮架) through which another piece of its side reaches `t_sq`: it reaches
+/// it in `b` and not in `w` (`b` without `p`)? (The oracle's `is_screen_for`.)
+fn is_screen_for(b: &Tracked, w: &Tracked, p: PieceId, t_sq: Square) -> bool {
+    let Some(pc) = b.piece(p) else {
+        return false;
+    };
+    let bit = 1u128 << t_sq.index();
+    b.ids_of(pc.color)
+        .any(|q| q != p && reach_of(b, q) & bit != 0 && reach_of(w, q) & bit == 0)
 }
