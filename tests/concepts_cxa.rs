@@ -773,3 +773,103 @@ fn a_block_that_shields_its_king_takes_no_part() {
     assert!(!cites(&j, 6, "24.17"), "{j}");
     assert_eq!(j["ruling"], "draw", "{j}");
 }
+
+/// Reading `answer-that-checks-back` (24.3: a line of consecutive checks wins only what the
+/// checker keeps against the best defence): when the defender answers a check with a check of
+/// its own, the checker must answer it before it can go on; what it then loses counts against
+/// the line.
+///
+/// (图7 without black's advisor d9.) Black's rook h8 could take the cannon h0 with check, but red
+/// blocks with the rook f8-f0, which uncovers the horse's check from g8; black's king must step
+/// to d9 and the rook f0 takes the rook h0. The line loses the rook for the cannon, so the rook's
+/// moves only stand in the way of red's kill (拦), as in the book's 图7 (不能离线吃炮). Red kills
+/// on every move and must change.
+#[test]
+fn an_answer_that_checks_back_wins_the_line_back() {
+    let fen = "2b1k1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w - - 0 1";
+    let j = judged("cxa-2011", fen, "i0h0 i8h8 h0i0 h8i8 i0h0 i8h8 h0i0 h8i8");
+    for ply in [5, 7] {
+        assert_eq!(class_at(&j, ply), "kill", "{j}");
+    }
+    for ply in [6, 8] {
+        assert_eq!(class_at(&j, ply), "block", "{j}");
+    }
+    assert_eq!(j["ruling"], "red_loses", "{j}");
+}
+
+/// Reading `pinned-target-cannot-accept` (2011 26.9: 被邀兑方兑子后…子力价值受损，邀兑方按"捉"处理),
+/// the loss counted over the complete exchange (24.3): a line of consecutive checks that wins the
+/// taker back is an answer to the acceptance, as a recapture is.
+///
+/// (From 图17 ply 3, "如黑方吃车则双车尽失".) Red's rook b5 offers itself to the rook c7 on b7. If
+/// the rook c7 takes, the rook b0 takes back with check along the seventh rank and then wins
+/// the rook h7 or the horse a8: accepting loses value, so the offer is a chase citing 26.9. With
+/// black's king on the eighth rank the recapture is no check, the rook h7 takes back in turn,
+/// and the offer is an exchange (兑).
+#[test]
+fn an_exchange_that_a_check_wins_back_is_a_chase() {
+    let moves = "b5b7 e8f9 b7b5 f9e8 b5b7 e8f9 b7b5 f9e8";
+    let j = judged(
+        "cxa-2011",
+        "9/n3a4/2rk3r1/9/1R7/9/9/9/4A4/1R1AK4 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "c7", "{j}");
+    assert!(cites(&j, 5, "26.9"), "{j}");
+    let j = judged(
+        "cxa-2011",
+        "9/n2ka4/2r4r1/9/1R7/9/9/9/4A4/1R1AK4 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "exchange", "{j}");
+    assert!(!cites(&j, 5, "26.9"), "{j}");
+}
+
+/// Readings `pinned-target-cannot-accept` and `exemption-by-capturer` (2011 26.1: 帅（将）、兵（卒）
+/// 本身允许长捉): a move that keeps a piece pinned renews a standing threat to it as a joint
+/// chase only if some piece other than the king (or a pawn) takes it; a threat only the king or
+/// only a pawn carries out stays theirs.
+///
+/// Black's cannon pins red's horse e7 to red's king along the e-file and shuttles between e9 and
+/// e8; only black's king (first position) or black's pawn (second) can take the horse. The
+/// cannon's moves are idle (the threat stood before: 從捉到捉), and the game is drawn.
+#[test]
+fn a_pinned_piece_only_the_king_or_a_pawn_takes_is_no_chase_of_the_pinner() {
+    for (fen, moves) in [
+        (
+            "4c4/9/3kN4/9/9/9/4P4/9/4K4/2B6 b - - 0 1",
+            "e9e8 c0a2 e8e9 a2c0 e9e8 c0a2 e8e9 a2c0",
+        ),
+        (
+            "4c4/3k5/9/9/9/3pN4/9/4B4/4K4/R8 b - - 0 1",
+            "e9e8 a0a1 e8e9 a1a0 e9e8 a0a1 e8e9 a1a0",
+        ),
+    ] {
+        let j = judged("cxa-2011", fen, moves);
+        for ply in [5, 7] {
+            assert_eq!(class_at(&j, ply), "idle", "{j}");
+            assert!(!cites(&j, ply, "26.9"), "{j}");
+        }
+        assert_eq!(j["ruling"], "draw", "{j}");
+    }
+}
+
+/// Reading `newness-in-context`, fourth part (2011 24.18, 26.3: 一方形成"自毙"，应由己方负责，不得视为
+/// 另一方造成): a mate that follows the king's answer to a check was laid open by the check, so it
+/// is no new kill of another answer, even when a third answer would close it.
+///
+/// (图13 with the advisor's block as black's answer.) Red's rook checks from d6 and so opens
+/// black's mate 车5平6 (e4f4). The king's step to e9 leaves that mate; the cannon's block on d7
+/// closes it; the advisor's block on d7 leaves it. The advisor's block is therefore no kill: it
+/// offers the advisor (献), citing 26.1.2 and 26.3. (The earlier reading asked for a mate after
+/// every answer, and the cannon's block made the advisor's a kill.)
+#[test]
+fn a_mate_the_check_laid_open_stays_the_checkers_fault_after_any_block() {
+    let fen = "3k1ab2/4a4/4c4/4R3p/3PC4/4r4/8P/9/9/5K3 w - - 0 1";
+    let j = judged("cxa-2011", fen, "e6d6 e8d7 d6e6 d7e8 e6d6 e8d7 d6e6 d7e8");
+    assert_eq!(class_at(&j, 5), "check", "{j}");
+    assert_ne!(class_at(&j, 6), "kill", "{j}");
+    assert!(cites(&j, 6, "26.3"), "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+}

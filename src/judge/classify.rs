@@ -594,10 +594,12 @@ fn chase_test(
         } else if rules.pin_renews_chase
             && !x.via_checks
             && x.attacker != mover
+            && !(rules.exemption_by_capturer && (x.captured_by_kings || x.captured_by_pawns))
             && keeps_pinned(az, after, x.target, mover)
         {
             // A standing threat to a piece the mover keeps pinned is renewed by the move,
-            // jointly with the capturer (reading `pinned-target-cannot-accept`).
+            // jointly with the capturer (reading `pinned-target-cannot-accept`), unless only
+            // the king or only pawns take the target (reading `exemption-by-capturer`).
             let mut y = *x;
             y.joint = true;
             y.necessary |= id_bit(mover);
@@ -1178,7 +1180,21 @@ fn accepts(az: &mut Analyzer<'_>, b: &Tracked, e: PieceId, x: PieceId) -> bool {
     }
     let v = value(az.rs, b, x);
     a.play(m);
-    v - az.see(&mut a, x_sq, 8) >= 0.0 && !az.mates_at_once(&mut a)
+    if v - az.see(&mut a, x_sq, 8) < 0.0 || az.mates_at_once(&mut a) {
+        return false;
+    }
+    // A line of checks after the acceptance must win more than the piece taken and what the
+    // offering side could win anyway (the oracle's `accepts`); that is asked only of a line
+    // that wins more than the piece.
+    if !az.capture_lost_to_checks(&mut a, x_sq, v) {
+        return true;
+    }
+    let Some(px) = b.piece(x) else {
+        return true;
+    };
+    let mut standing = b.with_turn(px.color);
+    let anyway = az.gain_now(&mut standing);
+    !az.capture_lost_to_checks(&mut a, x_sq, v + anyway)
 }
 
 /// Does `mover`, where it stands in `after`, hold `target` on its square? (The oracle's

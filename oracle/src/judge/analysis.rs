@@ -528,6 +528,27 @@ fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64
     })
 }
 
+/// The most the side to move can win now ([`best_gain`] at the depth of the rule set's lines of
+/// checks).
+pub(crate) fn gain_now(cx: &Ctx, b: &Board) -> f64 {
+    best_gain(cx, b, cx.rs.chase_search_depth).gain
+}
+
+/// 2011 26.9 (子力价值受损, reading `pinned-target-cannot-accept`): after `capturer` took a piece
+/// worth `taken` (`a`: the other side to move), can the other side answer with a line of
+/// consecutive checks that takes the capturer or wins it on the way and nets more than `taken`?
+/// Then the capture loses value, counted over the complete exchange (24.3), as a recapture that
+/// wins more would. (The caller adds to `taken` what the other side could win anyway.)
+pub(crate) fn capture_lost_to_checks(cx: &Ctx, a: &Board, capturer: PieceId, taken: f64) -> bool {
+    let Some(sq) = a.square_of(capturer) else {
+        return false;
+    };
+    checking_moves(a).into_iter().any(|k| {
+        check_line(cx, a, k, cx.rs.chase_search_depth)
+            .is_some_and(|l| l.gain > taken && (k.to == sq || l.attacked.contains(&capturer)))
+    })
+}
+
 /// Does the piece `p` (of the side to move) serve the winning of `target` only by its point, not
 /// by a move of its own (reading `joint-chase-necessary`)? Either it is the screen (炮架) of a
 /// cannon that captures the target and cannot capture the target itself, or it is an obstacle
@@ -871,7 +892,7 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
         if c.legal_moves().is_empty() {
             return None;
         }
-        let sub = best_gain(cx, &c, depth.saturating_sub(2));
+        let sub = gain_after_answer(cx, &c, depth.saturating_sub(2));
         let mut total = first + sub.gain - lost;
         // A pawn sacrificed to win a piece is no gain (25.3), except for a rook in 2011 (26.6).
         if lost_pawn_only
@@ -932,6 +953,57 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
         attacked,
         ..won
     })
+}
+
+/// What the checker nets, within `depth` plies, after the defender's answer `c` to its check
+/// (the checker to move): [`best_gain`], unless the answer checks back (reading
+/// `answer-that-checks-back`, 24.3). The checker must then answer that check before it can go
+/// on, so it nets, by its best answer, what that answer takes less what the defender then wins
+/// ([`best_gain`]: a capture, or a line of checks that wins material back), or what a line of
+/// checks that the answer itself opens wins. An answer after which the defender mates at once is
+/// never made (29.4). The result may be negative (the checker loses material); it is `-inf`
+/// when every answer is mated at once. With fewer than two plies left (no ply for the defender
+/// after the checker's answer) it is [`best_gain`].
+fn gain_after_answer(cx: &Ctx, c: &Board, depth: u32) -> Won {
+    if depth < 2 || !c.in_check(c.side_to_move()) {
+        return best_gain(cx, c, depth);
+    }
+    let rs = cx.rs;
+    let mut ways: Vec<Won> = Vec::new();
+    for m in c.legal_moves() {
+        let mut d = c.clone();
+        apply(&mut d, m);
+        if mates_at_once(cx, &d) {
+            continue;
+        }
+        let taken = c.piece_id_at(m.to);
+        let gain = taken.map_or(0.0, |t| value(rs, c, t)) - best_gain(cx, &d, depth - 1).gain;
+        let mut way = Won {
+            gain,
+            ..Won::default()
+        };
+        if let Some(t) = taken.filter(|_| gain > 0.0) {
+            let mover = c.piece_id_at(m.from).expect("a mover");
+            way.targets.insert(t, BTreeSet::from([mover]));
+            way.attacked.insert(t);
+        }
+        ways.push(way);
+        if depth >= 3 && d.in_check(d.side_to_move()) {
+            ways.extend(check_line(cx, c, m, depth));
+        }
+    }
+    let most = ways
+        .iter()
+        .map(|w| w.gain)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if most > 0.0 {
+        Won::best_of(ways)
+    } else {
+        Won {
+            gain: most,
+            ..Won::default()
+        }
+    }
 }
 
 /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
@@ -1067,28 +1139,30 @@ pub(crate) fn mating_first_moves(b: &Board, plies: u32) -> Vec<OMove> {
 /// Reading `newness-in-context`, third part (2011 26.1.2, 26.3, 24.18): after a piece other than
 /// the king answered a check, does the mover (`after`, the other side passing) threaten a mate
 /// whose first move began no mate before the opponent's checking move (`earlier`, passing as
-/// well) and is not the first move of a mate after every answer to that check (`answers`: the
-/// position after each legal answer, passing too)? A mate there whatever the answer is one the
-/// check laid open (自毙), the checker's fault; the mates of this answer alone are its new ones.
-pub(crate) fn kill_is_new(after: &Board, earlier: &Board, answers: &[Board], plies: u32) -> bool {
+/// well) and was not laid open by that check? `answers`: the position after each legal answer to
+/// the check (passing too), with whether the king made it. A mate whose first move begins a mate
+/// after every answer, or after an answer of the king (which adds nothing of its own, 26.1.2),
+/// is one the check laid open (自毙), the checker's fault; the other mates are the answer's new
+/// ones.
+pub(crate) fn kill_is_new(
+    after: &Board,
+    earlier: &Board,
+    answers: &[(Board, bool)],
+    plies: u32,
+) -> bool {
     let stood = mating_first_moves(earlier, plies);
-    let each: Vec<Vec<OMove>> = answers
+    let each: Vec<(Vec<OMove>, bool)> = answers
         .iter()
-        .map(|a| mating_first_moves(a, plies))
+        .map(|(a, by_king)| (mating_first_moves(a, plies), *by_king))
         .collect();
-    let after_every_answer: Vec<OMove> = each.first().map_or(Vec::new(), |first| {
-        first
-            .iter()
-            .copied()
-            .filter(|k| each.iter().all(|s| s.contains(k)))
-            .collect()
-    });
+    let laid_open = |k: &OMove| {
+        (!each.is_empty() && each.iter().all(|(s, _)| s.contains(k)))
+            || each.iter().any(|(s, by_king)| *by_king && s.contains(k))
+    };
     plies > 0
-        && checking_moves(after).into_iter().any(|k| {
-            !stood.contains(&k)
-                && !after_every_answer.contains(&k)
-                && check_begins_mate(after, k, plies)
-        })
+        && checking_moves(after)
+            .into_iter()
+            .any(|k| !stood.contains(&k) && !laid_open(&k) && check_begins_mate(after, k, plies))
 }
 
 /// Can the side to move force mate with consecutive checks within `plies` plies (its own moves

@@ -183,14 +183,18 @@ pub fn classify_in_context(
                         rules.newness_in_context && before.in_check(me) && !is_king(before, mover);
                     if let Some(stood) = earlier.filter(|_| elsewhere) {
                         let depth = rules.kill_search_depth;
-                        // The positions after every answer to the check (自毙, 24.18 / 26.3).
-                        let answers: Vec<Board> = before
+                        // The positions after every answer to the check, and whether the king
+                        // made it (自毙, 24.18 / 26.3).
+                        let answers: Vec<(Board, bool)> = before
                             .legal_moves()
                             .into_iter()
                             .map(|r| {
+                                let by_king = before
+                                    .piece_id_at(r.from)
+                                    .is_some_and(|p| is_king(before, p));
                                 let mut a = before.clone();
                                 analysis::apply(&mut a, r);
-                                pass(&a)
+                                (pass(&a), by_king)
                             })
                             .collect();
                         if !analysis::kill_is_new(&pass(&after), &pass(stood), &answers, depth) {
@@ -503,11 +507,20 @@ fn chase_test(
         .collect();
     t.offers = offers.into_iter().filter(|x| !old.contains(x)).collect();
     // A standing threat to a piece the mover keeps pinned is renewed by the move, jointly with
-    // the capturer (reading `pinned-target-cannot-accept`).
+    // the capturer (reading `pinned-target-cannot-accept`), unless only the king or only pawns
+    // take the target: the exemption belongs to the pieces that win it (reading
+    // `exemption-by-capturer`, 26.1, 26.7).
+    let taken_by_king_or_pawns = |x: &Threat| {
+        rules.exemption_by_capturer
+            && !x.capturers.is_empty()
+            && (x.capturers.iter().all(|c| is_king(after, *c))
+                || x.capturers.iter().all(|c| is_pawn(after, *c)))
+    };
     let renewed_by_pin = |x: &Threat| {
         rules.pin_renews_chase
             && !x.via_checks
             && !x.capturers.contains(&mover)
+            && !taken_by_king_or_pawns(x)
             && keeps_pinned(rules, after, x.target, mover)
     };
     let mut pinned = false;
@@ -1096,7 +1109,9 @@ fn refused_note(names: &str) -> String {
 }
 
 /// 2011 26.9 (the exchange's acceptance): can `e` take `x` (its equal) so that its side loses
-/// no value in the exchange that follows and is not mated at once? (A piece that cannot leave
+/// no value in the exchange that follows (the recapture, or a line of consecutive checks that
+/// wins the taker back and more than the offering side could win anyway:
+/// [`analysis::capture_lost_to_checks`]) and is not mated at once? (A piece that cannot leave
 /// its line cannot accept: the offer is a chase, reading `pinned-target-cannot-accept`.)
 fn accepts(rules: &RuleSet, b: &Board, e: PieceId, x: PieceId) -> bool {
     let (Some(e_sq), Some(x_sq)) = (b.square_of(e), b.square_of(x)) else {
@@ -1110,7 +1125,13 @@ fn accepts(rules: &RuleSet, b: &Board, e: PieceId, x: PieceId) -> bool {
     let v = value(rules, b, x);
     analysis::apply(&mut a, OMove::new(e_sq, x_sq));
     let cx = Ctx::new(rules);
-    v - analysis::see(&cx, &a, x_sq, None, 8) >= 0.0 && !analysis::mates_at_once(&cx, &a)
+    // What the offering side could win anyway, with the offer standing: a line of checks after
+    // the acceptance must win more than the piece taken and that.
+    let mut standing = b.clone();
+    standing.st.turn = b.piece(x).side;
+    v - analysis::see(&cx, &a, x_sq, None, 8) >= 0.0
+        && !analysis::mates_at_once(&cx, &a)
+        && !analysis::capture_lost_to_checks(&cx, &a, e, v + analysis::gain_now(&cx, &standing))
 }
 
 /// 24.4, 26.9, 26.10 (reading `pinned-target-cannot-accept`): does `mover`, where it stands in

@@ -318,6 +318,40 @@ impl Analyzer<'_> {
         false
     }
 
+    /// The most the side to move can win now ([`Analyzer::best_gain`] at the depth of the rule
+    /// set's lines of checks; the oracle's `gain_now`).
+    pub(crate) fn gain_now(&mut self, b: &mut Tracked) -> f64 {
+        self.best_gain(b, self.rs.chase_search_depth).gain
+    }
+
+    /// 2011 26.9 (子力价值受损; the oracle's `capture_lost_to_checks`): after the piece on
+    /// `capturer_sq` took a piece worth `taken` (`a`: the other side to move), can the other side
+    /// answer with a line of consecutive checks that takes the capturer or wins it on the way
+    /// and nets more than `taken`? (The caller adds what the other side could win anyway.)
+    pub(crate) fn capture_lost_to_checks(
+        &mut self,
+        a: &mut Tracked,
+        capturer_sq: Square,
+        taken: f64,
+    ) -> bool {
+        if id_at(a, capturer_sq).is_none() {
+            return false;
+        }
+        let bit = 1u128 << capturer_sq.index();
+        let depth = self.rs.chase_search_depth;
+        for &k in self.checking_moves(a).iter() {
+            if !self.line_exceeds(a, k, depth, taken) {
+                continue;
+            }
+            if let Some(won) = self.check_line(a, k, depth) {
+                if won.gain > taken && (k.to() == capturer_sq || won.attacked & bit != 0) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// After the checking move `k`, the least gain the checker is sure of against every answer,
     /// with the squares (in `b`) of the pieces the best answers lose in the end and of those
     /// lost after some answer (`attacked`; reading `won-against-the-best-defence`); `None` when
@@ -381,7 +415,7 @@ impl Analyzer<'_> {
                 a.undo(r, ur);
                 return None;
             }
-            let sub = self.best_gain(a, depth.saturating_sub(2));
+            let sub = self.gain_after_answer(a, depth.saturating_sub(2));
             let total = taken.net(rs, a, first, &sub);
             let sub_ids = sub.map(|sq| ids_on(a, sq));
             // An answer that leaves no gain but lets the checker mate is lost for the defender
@@ -423,6 +457,82 @@ impl Analyzer<'_> {
             attacked: every.targets,
             ..won
         })
+    }
+
+    /// What the checker nets, within `depth` plies, after the defender's answer (`c`, the
+    /// checker to move; the oracle's `gain_after_answer`): [`Analyzer::best_gain`], unless the
+    /// answer checks back (reading `answer-that-checks-back`, 24.3). The checker must then
+    /// answer that check before it can go on, so it nets, by its best answer, what that answer
+    /// takes less what the defender then wins ([`Analyzer::best_gain`]), or what a line of
+    /// checks that the answer itself opens wins. An answer after which the defender mates at
+    /// once is never made (29.4). The result may be negative; `-inf` when every answer is mated
+    /// at once. With fewer than two plies left it is [`Analyzer::best_gain`]. Squares as in `c`.
+    pub(super) fn gain_after_answer(&mut self, c: &mut Tracked, depth: u32) -> Won {
+        if depth < 2 || !c.pos.is_check() {
+            return self.best_gain(c, depth);
+        }
+        let rs = self.rs;
+        let mut answers = MoveList::new();
+        c.pos.legal_moves_into(&mut answers);
+        let mut most = f64::NEG_INFINITY;
+        let mut ties = Ties::default();
+        for &m in answers.iter() {
+            let taken = id_at(c, m.to()).map(|t| value(rs, c, t));
+            let mover = id_at(c, m.from()).expect("a mover");
+            let um = c.play_undo(m);
+            let way = if self.mates_at_once(c) {
+                None
+            } else {
+                let gain = taken.unwrap_or(0.0) - self.best_gain(c, depth - 1).gain;
+                Some((gain, depth >= 3 && c.pos.is_check()))
+            };
+            c.undo(m, um);
+            let Some((gain, checks)) = way else {
+                continue;
+            };
+            most = most.max(gain);
+            if taken.is_some() && gain > 0.0 {
+                ties.add(Won::capture(c, mover, m.to(), gain));
+            }
+            if checks {
+                if let Some(line) = self.check_line(c, m, depth) {
+                    most = most.max(line.gain);
+                    ties.add(line);
+                }
+            }
+        }
+        if most > 0.0 {
+            ties.best_of()
+        } else {
+            Won {
+                gain: most,
+                ..Won::default()
+            }
+        }
+    }
+
+    /// [`Analyzer::answer_leaves`] for an answer that checks back (`a` after it): found in full
+    /// with [`Analyzer::gain_after_answer`].
+    fn answer_checking_back_leaves(
+        &mut self,
+        a: &mut Tracked,
+        taken: Taken,
+        first: f64,
+        sub_depth: u32,
+        tau: f64,
+    ) -> Option<Option<bool>> {
+        if !a.pos.has_legal_move() {
+            return None;
+        }
+        let sub = self.gain_after_answer(a, sub_depth);
+        let total = taken.net(self.rs, a, first, &sub);
+        if total > tau {
+            Some(Some(sub.targets != 0))
+        } else if total <= 0.0 && self.mate_by_checks_in(a, sub_depth, 0) {
+            Some(Some(false))
+        } else {
+            None
+        }
     }
 
     /// Is [`Analyzer::check_line`] of the checking move `k` a line (`Some`) worth more than
@@ -532,6 +642,13 @@ impl Analyzer<'_> {
         let taken = Taken::by(rs, a, r);
         let (lost, lost_pawn_only) = (taken.worth, taken.pawn);
         let ur = a.play_undo(r);
+        if sub_depth >= 2 && a.pos.is_check() {
+            // The answer checks back: its worth is found in full (reading
+            // `answer-that-checks-back`; such answers are few).
+            let res = self.answer_checking_back_leaves(a, taken, first, sub_depth, tau);
+            a.undo(r, ur);
+            return res;
+        }
         // An answer after which the checker has no move at all refutes the line too. A gain
         // above a threshold ≥ 0 is a capture or a check, so it proves a move. `no_gain`: the
         // answer leaves the checker nothing (then it refutes the line unless the checker can
@@ -659,6 +776,57 @@ mod bounded_search_tests {
         ties.best_of()
     }
 
+    /// The oracle's `gain_after_answer`, unpruned and uncached.
+    fn gain_after_answer_plain(az: &mut Analyzer<'_>, c: &mut Tracked, depth: u32) -> Won {
+        if depth < 2 || !c.pos.is_check() {
+            return best_gain_plain(az, c, depth);
+        }
+        let mut ways = Vec::new();
+        for &m in c.pos.legal_moves().iter() {
+            let taken = id_at(c, m.to()).map(|t| value(az.rs, c, t));
+            let mover = id_at(c, m.from()).expect("a mover");
+            let um = c.play_undo(m);
+            let mated = az.mates_at_once(c);
+            let back = if mated {
+                0.0
+            } else {
+                best_gain_plain(az, c, depth - 1).gain
+            };
+            let checks = c.pos.is_check();
+            c.undo(m, um);
+            if mated {
+                continue;
+            }
+            let gain = taken.unwrap_or(0.0) - back;
+            ways.push(if taken.is_some() && gain > 0.0 {
+                Won::capture(c, mover, m.to(), gain)
+            } else {
+                Won {
+                    gain,
+                    ..Won::default()
+                }
+            });
+            if depth >= 3 && checks {
+                ways.extend(check_line_plain(az, c, m, depth));
+            }
+        }
+        let most = ways
+            .iter()
+            .map(|w| w.gain)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if most <= 0.0 {
+            return Won {
+                gain: most,
+                ..Won::default()
+            };
+        }
+        let mut ties = Ties::default();
+        for w in ways {
+            ties.add(w);
+        }
+        ties.best_of()
+    }
+
     /// The oracle's `check_line`, every answer evaluated in full.
     fn check_line_plain(
         az: &mut Analyzer<'_>,
@@ -679,7 +847,7 @@ mod bounded_search_tests {
             if !b.pos.has_legal_move() {
                 holds = false;
             }
-            let sub = best_gain_plain(az, b, depth.saturating_sub(2));
+            let sub = gain_after_answer_plain(az, b, depth.saturating_sub(2));
             let total = taken.net(rs, b, first, &sub);
             let sub_ids = sub.map(|sq| ids_on(b, sq));
             // An answer that lets the checker mate is lost for the defender (reading

@@ -4,7 +4,7 @@
 use super::board::{id_at, id_bit, ids_in, IdSet};
 use super::Analyzer;
 use crate::judge::track::{PieceId, Tracked};
-use crate::{Move, MoveList};
+use crate::{Move, MoveList, Role};
 
 impl Analyzer<'_> {
     /// Does the side to move have a move that mates at once (29.4)? Within
@@ -74,10 +74,10 @@ impl Analyzer<'_> {
     /// Reading `newness-in-context`, third part (2011 26.1.2, 26.3, 24.18; the oracle's
     /// `kill_is_new`): after a piece other than the king answered a check, does the mover
     /// (`after`, the other side passing) threaten a mate whose first move began no mate before
-    /// the opponent's checking move (`earlier`, passing as well) and is not the first move of a
-    /// mate after every answer to that check (the legal moves of `in_check`, each followed by a
-    /// pass: a mate the check laid open, 自毙)? The answers are played only for a mate that is
-    /// new against `earlier`.
+    /// the opponent's checking move (`earlier`, passing as well) and was not laid open by that
+    /// check (自毙): the first move of a mate after every answer to it, or after an answer of the
+    /// king (the legal moves of `in_check`, each followed by a pass)? The answers are played only
+    /// for a mate that is new against `earlier`.
     pub fn kill_is_new(
         &mut self,
         after: &Tracked,
@@ -102,7 +102,8 @@ impl Analyzer<'_> {
             .copied()
             .filter(|k| !stood.contains(k))
             .collect();
-        let mut answers: Option<Vec<Tracked>> = None;
+        // The positions after each answer, with whether the king made it.
+        let mut answers: Option<Vec<(Tracked, bool)>> = None;
         for k in candidates {
             if !self.check_begins_mate(&mut a, k, plies) {
                 continue;
@@ -113,18 +114,26 @@ impl Analyzer<'_> {
                     .legal_moves()
                     .iter()
                     .map(|&r| {
+                        let by_king = in_check
+                            .pos
+                            .piece_at(r.from())
+                            .is_some_and(|p| p.role == Role::King);
                         let mut b = in_check.clone();
                         b.play(r);
-                        b.passed()
+                        (b.passed(), by_king)
                     })
                     .collect()
             });
-            // Is `k` the first move of a mate after every answer? (Then the check laid it open.)
-            let after_every_answer = !answers.is_empty()
-                && answers.iter_mut().all(|r| {
-                    self.checking_moves(r).contains(&k) && self.check_begins_mate(r, k, plies)
-                });
-            if !after_every_answer {
+            let mut every = !answers.is_empty();
+            let mut after_king = false;
+            for (r, by_king) in answers.iter_mut() {
+                let mates =
+                    self.checking_moves(r).contains(&k) && self.check_begins_mate(r, k, plies);
+                every &= mates;
+                after_king |= mates && *by_king;
+            }
+            // Laid open by the check: no new kill of this answer.
+            if !(every || after_king) {
                 return true;
             }
         }
