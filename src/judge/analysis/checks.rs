@@ -295,22 +295,31 @@ impl Analyzer<'_> {
         capturer_sq: Square,
         gain: f64,
     ) -> bool {
-        let rs = self.rs;
-        if !rs.won_back_by_checks_is_protection {
-            return false;
-        }
+        self.rs.won_back_by_checks_is_protection && self.line_wins_back(a, capturer_sq, gain, false)
+    }
+
+    /// Is there a line of consecutive checks of the side to move in `a`, worth more than `gain`,
+    /// that attacks the piece on `capturer_sq` (or, with `or_takes_it`, whose first check takes
+    /// it)? Only the lines worth more than `gain` are evaluated in full.
+    fn line_wins_back(
+        &mut self,
+        a: &mut Tracked,
+        capturer_sq: Square,
+        gain: f64,
+        or_takes_it: bool,
+    ) -> bool {
         if id_at(a, capturer_sq).is_none() {
             return false;
         }
-        // Only the lines worth more than `gain` are evaluated in full.
         let bit = 1u128 << capturer_sq.index();
-        let depth = rs.chase_search_depth;
+        let depth = self.rs.chase_search_depth;
         for &k in self.checking_moves(a).iter() {
             if !self.line_exceeds(a, k, depth, gain) {
                 continue;
             }
             if let Some(won) = self.check_line(a, k, depth) {
-                if won.gain > gain && won.attacked & bit != 0 {
+                let takes_it = or_takes_it && k.to() == capturer_sq;
+                if won.gain > gain && (takes_it || won.attacked & bit != 0) {
                     return true;
                 }
             }
@@ -334,22 +343,7 @@ impl Analyzer<'_> {
         capturer_sq: Square,
         taken: f64,
     ) -> bool {
-        if id_at(a, capturer_sq).is_none() {
-            return false;
-        }
-        let bit = 1u128 << capturer_sq.index();
-        let depth = self.rs.chase_search_depth;
-        for &k in self.checking_moves(a).iter() {
-            if !self.line_exceeds(a, k, depth, taken) {
-                continue;
-            }
-            if let Some(won) = self.check_line(a, k, depth) {
-                if won.gain > taken && (k.to() == capturer_sq || won.attacked & bit != 0) {
-                    return true;
-                }
-            }
-        }
-        false
+        self.line_wins_back(a, capturer_sq, taken, true)
     }
 
     /// After the checking move `k`, the least gain the checker is sure of against every answer,
