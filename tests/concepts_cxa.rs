@@ -242,9 +242,8 @@ fn a_cannon_screen_is_no_partner() {
 ///
 /// Red's rook c4 can take the unprotected cannon h4, but it also guards the horse c6, which
 /// black's rook g6 attacks: before red's horse moves, the capture costs the horse. The horse
-/// steps to a7, out of the rook's reach: the capture now wins the cannon, a new chase (捉) under
-/// 2011. The 1999 rules count the exchange on the capture square only: the capture stood before
-/// (从捉到捉) and the horse move is idle. The horse's way back is idle in both.
+/// steps to a7, out of the rook's reach: the capture now wins the cannon, a new chase (捉). The
+/// 1999 rules say the same (29.1, 完整的交換過程) and judge alike. The horse's way back is idle.
 #[test]
 fn a_move_that_frees_a_capture_of_its_cost_is_a_chase() {
     let fen = "3akab1n/9/4b4/2N3r2/9/2R4c1/9/9/9/3K5 w - - 0 1";
@@ -254,7 +253,8 @@ fn a_move_that_frees_a_capture_of_its_cost_is_a_chase() {
     assert_eq!(cycle_move(&j2011, 5)["targets"][0], "h4");
     assert_eq!(class_at(&j2011, 7), "idle", "{j2011}");
     let j1999 = judged("cxa-1999", fen, moves);
-    assert_eq!(class_at(&j1999, 5), "idle", "{j1999}");
+    assert_eq!(class_at(&j1999, 5), "chase", "{j1999}");
+    assert_eq!(cycle_move(&j1999, 5)["targets"][0], "h4");
     assert_eq!(class_at(&j1999, 7), "idle", "{j1999}");
 }
 
@@ -333,8 +333,8 @@ fn an_answer_that_allows_mate_does_not_refute_a_line_of_checks() {
 /// Red's rook returns from e5 to f5 (ply 7). Then the rook g6 could take the horse g7 (worth
 /// 2), but black's cannon e8 checks through the rook f5 (炮5平6): whatever red answers, black
 /// wins at least 3, the rook g7 itself in most lines (the cannon c7 takes it over the elephant).
-/// The capture wins nothing and the return is 閒 under 2011. The 1999 rules have no such reading:
-/// there the return threatens the horse (捉).
+/// The capture wins nothing and the return is 閒, under the 1999 rules too (29.1 and 28.16 say
+/// the same as 24.3 and 24.15).
 #[test]
 fn a_capture_won_back_by_a_check_is_no_threat() {
     let fen = "4k4/3r1c3/2c1b1n2/6R2/5R3/9/4P4/9/9/5K3 w - - 0 1";
@@ -343,8 +343,8 @@ fn a_capture_won_back_by_a_check_is_no_threat() {
     assert_eq!(class_at(&j2011, 7), "idle", "{j2011}");
     assert_eq!(class_at(&j2011, 8), "check");
     let j1999 = judged("cxa-1999", fen, moves);
-    assert_eq!(class_at(&j1999, 7), "chase", "{j1999}");
-    assert_eq!(cycle_move(&j1999, 7)["targets"][0], "g7");
+    assert_eq!(class_at(&j1999, 7), "idle", "{j1999}");
+    assert_eq!(class_at(&j1999, 8), "check");
 }
 
 /// 2011 26.10.2 and interpretation `pinned-target-cannot-accept` (concept C): a rook and a horse
@@ -571,11 +571,11 @@ fn a_root_that_chases_at_a_loss_is_idle_unless_a_pawn_for_a_piece() {
 
 /// Readings `key-point-2011` (26.2) and `defensive-key-point` (1999 27.3): the key-point
 /// exception belongs to the side holding out for a draw (守和方), the one whose opponent attacks
-/// with at least as much.
+/// with more, or with as much and has at least as much material in all.
 ///
 /// Red's last attacking piece, a rook, steps between c6 and g6, each time newly attacking an
-/// unprotected elephant (c5, g5). Against a black rook (4 against 4) red is the defending side and
-/// the attacks are incidental: idle, citing 26.2 (27.3), a draw. Against a crossed pawn, or with
+/// unprotected elephant (c5, g5). Against a black rook (4 against 4, and 6 against 6 in all) red
+/// is the defending side and the attacks are incidental: idle, citing 26.2 (27.3), a draw. Against a crossed pawn, or with
 /// nothing to attack with, black cannot be the side pressing for the win: red's moves are chases
 /// and red, alone perpetually chasing, must change.
 #[test]
@@ -603,6 +603,44 @@ fn the_key_point_exception_belongs_to_the_defending_side() {
             assert_eq!(j["ruling"], "red_loses", "{rules} {j}");
             assert_eq!(j["must_change"], "red", "{rules} {j}");
         }
+    }
+}
+
+/// Reading `key-point-2011` (26.2; 1999 27.3 and 圖十六, "黑方砲不離位固守防御…附帶产生的捉士捉相，
+/// 按閒著處理"): the balance of forces that names the defending side counts a crossed pawn at its
+/// ordinary worth (an advisor's), not at the floating value of an exchange, and, when the attacking
+/// pieces weigh the same, the rest of the material.
+///
+/// Black's lone cannon, with its advisors, holds out against three crossed pawns while red's king
+/// steps up and back; each cannon move newly attacks an unprotected advisor or elephant: idle,
+/// citing 26.2 (27.3), a draw. Against one crossed pawn (worth less than the cannon) the same moves
+/// are chases and black must change. Rook against rook, red with both advisors and both elephants
+/// against a lone advisor: red is the stronger side, and its rook's new attack on the advisor is a
+/// chase, not an incidental one.
+#[test]
+fn the_defending_side_is_weighed_by_ordinary_worth_and_all_material() {
+    let pawns = "3akab2/9/3c5/4pP3/3P2P2/9/2P6/3A5/9/2B1KAB2 w - - 0 1";
+    let one_pawn = "3akab2/9/3c5/4p4/3P5/9/2P6/3A5/9/2B1KAB2 w - - 0 1";
+    let cannon_moves = "e0e1 d7c7 e1e0 c7d7 e0e1 d7c7 e1e0 c7d7";
+    let rooks = "9/4k2r1/5a3/9/9/6R2/9/4B4/4A4/2BAK4 w - - 0 1";
+    let rook_moves = "g4f4 h8h7 f4g4 h7h8 g4f4 h8h7 f4g4 h7h8";
+    for (rules, article) in [("cxa-2011", "26.2"), ("cxa-1999", "27.3")] {
+        let j = judged(rules, pawns, cannon_moves);
+        for ply in [6, 8] {
+            assert_eq!(class_at(&j, ply), "idle", "{rules} {j}");
+            assert!(cites(&j, ply, article), "{rules} {j}");
+        }
+        assert_eq!(j["ruling"], "draw", "{rules} {j}");
+        let j = judged(rules, one_pawn, cannon_moves);
+        for (ply, target) in [(6, "c0"), (8, "d2")] {
+            assert_eq!(class_at(&j, ply), "chase", "{rules} {j}");
+            assert_eq!(cycle_move(&j, ply)["targets"][0], target, "{rules} {j}");
+        }
+        assert_eq!(j["must_change"], "black", "{rules} {j}");
+        let j = judged(rules, rooks, rook_moves);
+        assert_eq!(class_at(&j, 5), "chase", "{rules} {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "f7", "{rules} {j}");
+        assert!(!cites(&j, 5, article), "{rules} {j}");
     }
 }
 

@@ -9,7 +9,8 @@ use std::collections::BTreeSet;
 
 use super::analysis::{
     can_capture, capturable_by, captures_on, id_at, id_bit, is_king, is_material, is_pawn,
-    pawn_trade_is_gain, piece_name, reach_of, role_id, value, Analyzer, Cover, IdSet, Threat,
+    pawn_trade_is_gain, piece_name, reach_of, role_id, strength, value, Analyzer, Cover, IdSet,
+    Threat,
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
@@ -742,15 +743,21 @@ fn chase_test(
             .filter(|id| is_attacking_piece(after, *id))
             .collect();
         let minor = |x: &Threat| matches!(role_id(after, x.target), "advisor" | "elephant");
-        // 守和方: only the side holding out for a draw, whose opponent attacks with at least as
-        // much (readings `key-point-2011`, `defensive-key-point`).
+        // 守和方: only the side holding out for a draw, whose opponent attacks with more, or with
+        // as much and has at least as much material in all (readings `key-point-2011`,
+        // `defensive-key-point`).
+        let force = |side: Color, attacking_only: bool| -> f64 {
+            after
+                .ids_of(side)
+                .filter(|id| {
+                    is_material(after, *id) && (!attacking_only || is_attacking_piece(after, *id))
+                })
+                .map(|id| strength(rules, after, id))
+                .sum()
+        };
         let defending = || {
-            let theirs: f64 = after
-                .ids_of(me.other())
-                .filter(|id| is_attacking_piece(after, *id))
-                .map(|id| value(rules, after, id))
-                .sum();
-            theirs >= value(rules, after, mover)
+            let (theirs, mine) = (force(me.other(), true), force(me, true));
+            theirs > mine || (theirs == mine && force(me.other(), false) >= force(me, false))
         };
         if attackers == [mover]
             && chases.iter().all(minor)

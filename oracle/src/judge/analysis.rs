@@ -86,6 +86,21 @@ pub(crate) fn value(rs: &RuleSet, b: &Board, id: PieceId) -> f64 {
         .unwrap_or(rs.floating_pawn_value)
 }
 
+/// The worth of a piece in the balance of forces that decides which side holds out for a draw
+/// (守和方, 26.2; reading `key-point-2011`): its [`value`], but a crossed pawn at an advisor's
+/// worth (the ordinary valuation of 25.3, not the floating value of an exchange).
+pub(crate) fn strength(rs: &RuleSet, b: &Board, id: PieceId) -> f64 {
+    if !is_pawn(b, id) {
+        return value(rs, b, id);
+    }
+    b.spec()
+        .material()
+        .iter()
+        .find(|m| b.spec().role(m.piece).id == "advisor")
+        .and_then(|m| m.value)
+        .unwrap_or(rs.floating_pawn_value)
+}
+
 /// The context of a search for threats: the rule set, and the pieces the move being classified
 /// offers in exchange. A mate that needs the offering side to take one of those pieces is that
 /// exchange accepted, not a mate "at once" (reading `kill-not-by-accepting-exchange`).
@@ -810,19 +825,34 @@ fn line_wins_target(cx: &Ctx, b: &Board, depth: u32, target: PieceId) -> bool {
 
 /// How a piece won by a line of consecutive checks stands (24.15, reading
 /// `protection-of-a-piece-won-by-checks`): unprotected (無根) only when no other piece of its
-/// side guards its point on the board; a line of checks may win a protected piece too.
+/// side guards its point on the board; a line of checks may win a protected piece too. A guard
+/// that could not legally take back there (its king would then be in check or face the other
+/// king) is a false protector (假根, 2011 24.16, 1999 28.16) and does not count.
 pub(crate) fn cover_on_board(b: &Board, target: PieceId) -> Cover {
     let Some(sq) = b.square_of(target) else {
         return Cover::Unprotected;
     };
     let side = b.piece(target).side;
     if b.pieces_of(side)
-        .any(|q| q.id != target && guards(b, q.id, sq))
+        .any(|q| q.id != target && guards(b, q.id, sq) && could_take_back(b, q.id, sq))
     {
         Cover::Underprotected
     } else {
         Cover::Unprotected
     }
+}
+
+/// Could `guard` take back on `sq` without leaving its king in check or facing the other king,
+/// were an enemy piece to capture there (whatever that piece, the board after the recapture is
+/// the same: `guard` on `sq`, its point empty)?
+fn could_take_back(b: &Board, guard: PieceId, sq: Coord) -> bool {
+    let Some(from) = b.square_of(guard) else {
+        return false;
+    };
+    let side = b.piece(guard).side;
+    let mut a = b.clone();
+    apply(&mut a, OMove { from, to: sq });
+    !a.in_check(side) && !a.kings_facing()
 }
 
 /// The legal moves of the side to move that give check.

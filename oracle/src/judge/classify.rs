@@ -9,7 +9,7 @@ use crate::coord::{Coord, OMove, Side};
 
 use super::analysis::{
     self, can_capture, capturable_by, is_king, is_material, is_pawn, mate_by_checks, pass,
-    reach_of, role_id, threats, value, without, Cover, Ctx, Threat,
+    reach_of, role_id, strength, threats, value, without, Cover, Ctx, Threat,
 };
 use super::rules::RuleSet;
 use super::{JudgeError, MoveClass};
@@ -681,16 +681,21 @@ fn chase_test(
             .filter(|id| is_attacking_piece(after, *id))
             .collect();
         let minor = |x: &Threat| matches!(role_id(after, x.target), "advisor" | "elephant");
-        // 守和方: only the side holding out for a draw, whose opponent's attacking pieces are
-        // worth at least the mover's last one (readings `key-point-2011`, `defensive-key-point`).
-        let defending = || {
-            let theirs: f64 = after
-                .pieces_of(me.opponent())
+        // 守和方: only the side holding out for a draw, whose opponent attacks with more, or with
+        // as much and has at least as much material in all (readings `key-point-2011`,
+        // `defensive-key-point`).
+        let force = |side: Side, attacking_only: bool| -> f64 {
+            after
+                .pieces_of(side)
                 .map(|p| p.id)
-                .filter(|id| is_attacking_piece(after, *id))
-                .map(|id| value(rules, after, id))
-                .sum();
-            theirs >= value(rules, after, mover)
+                .filter(|id| is_material(after, *id))
+                .filter(|id| !attacking_only || is_attacking_piece(after, *id))
+                .map(|id| strength(rules, after, id))
+                .sum()
+        };
+        let defending = || {
+            let (theirs, mine) = (force(me.opponent(), true), force(me, true));
+            theirs > mine || (theirs == mine && force(me.opponent(), false) >= force(me, false))
         };
         if attackers == [mover]
             && chases.iter().all(minor)

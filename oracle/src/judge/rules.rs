@@ -351,7 +351,8 @@ pub struct RuleSet {
     /// idle, the rest of the move keeps its nature) or `move` (the move is idle).
     pub key_point_scope: Option<String>,
     /// 27.3 / 26.2 `defending_side`: the exception holds only for the side holding out for a draw
-    /// (守和方): the opponent's attacking pieces are worth at least the mover's last one.
+    /// (守和方): the opponent's attacking pieces are worth more than the mover's last one, or as
+    /// much with at least as much material in all (reading `key-point-2011`).
     pub key_point_defending: bool,
     /// 2011 26.5: a protector's or pinned piece's chase that loses value is idle.
     pub protector_chase_needs_gain: bool,

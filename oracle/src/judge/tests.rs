@@ -926,4 +926,19 @@ fn protection_on_the_board_of_a_piece_won_by_checks() {
         cover("3k5/9/9/9/9/9/R1P1N4/9/9/4K4 w - - 0 1", "e3"),
         Cover::Unprotected
     );
+    // 假根 (24.16): a guard pinned against its king (the rook e7 by the rook e2), or one whose
+    // recapture lets the kings face each other (the advisor e8), protects nothing; unpinned, the
+    // rook e7 does.
+    assert_eq!(
+        cover("4k4/9/2n1r4/9/9/9/9/2R1R4/9/3K5 w - - 0 1", "c7"),
+        Cover::Unprotected
+    );
+    assert_eq!(
+        cover("4k4/9/2n1r4/9/9/9/9/2RR5/9/3K5 w - - 0 1", "c7"),
+        Cover::Underprotected
+    );
+    assert_eq!(
+        cover("4k4/4a4/3n5/9/9/9/9/9/9/4K4 w - - 0 1", "d7"),
+        Cover::Unprotected
+    );
 }

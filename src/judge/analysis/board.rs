@@ -171,6 +171,19 @@ pub(crate) fn value(rs: &RuleSet, b: &Tracked, id: PieceId) -> f64 {
     piece_value(rs, p, sq)
 }
 
+/// The worth of a piece in the balance of forces that decides which side holds out for a draw
+/// (守和方, 26.2; reading `key-point-2011`): its [`value`], but a crossed pawn at an advisor's
+/// worth (the ordinary valuation of 25.3, not the floating value of an exchange).
+pub(crate) fn strength(rs: &RuleSet, b: &Tracked, id: PieceId) -> f64 {
+    match (b.square_of(id), piece(b, id)) {
+        (Some(sq), Some(p)) if p.role == Role::Pawn => MATERIAL[Role::Advisor.index()]
+            [half(p.color, sq)]
+        .1
+        .unwrap_or(rs.floating_pawn_value),
+        _ => value(rs, b, id),
+    }
+}
+
 /// [`value`] of the piece `p` standing on `sq`.
 pub(super) fn piece_value(rs: &RuleSet, p: Piece, sq: Square) -> f64 {
     match p.role {
@@ -453,19 +466,32 @@ fn capturable_by_from_list(b: &Tracked, from: Square) -> Vec<PieceId> {
 
 /// How a piece won by a line of consecutive checks stands (the oracle's `cover_on_board`,
 /// reading `protection-of-a-piece-won-by-checks`): unprotected only when no other piece of its
-/// side guards its point on the board.
+/// side guards its point on the board and could legally take back there (a guard whose
+/// recapture would leave its king in check or facing the other king is 假根, 24.16).
 pub(super) fn cover_on_board(b: &Tracked, target: PieceId) -> Cover {
     let (Some(sq), Some(p)) = (b.square_of(target), b.piece(target)) else {
         return Cover::Unprotected;
     };
-    let guarded = b
-        .ids_of(p.color)
-        .any(|q| q != target && b.square_of(q).is_some_and(|from| b.pos.guards(from, sq)));
+    let guarded = b.ids_of(p.color).any(|q| {
+        q != target
+            && b.square_of(q)
+                .is_some_and(|from| b.pos.guards(from, sq) && could_take_back(b, from, sq, p.color))
+    });
     if guarded {
         Cover::Underprotected
     } else {
         Cover::Unprotected
     }
+}
+
+/// Could the piece of `side` on `from` take back on `sq` without leaving its king in check or
+/// facing the other king (the oracle's `could_take_back`)? The board after the recapture does not
+/// depend on the piece taken: the guard on `sq`, its point empty.
+fn could_take_back(b: &Tracked, from: Square, sq: Square, side: Color) -> bool {
+    let mut a = b.pos.clone();
+    a.remove_piece(sq);
+    a.play(Move::new(from, sq));
+    !a.king_attacked(side) && !a.kings_facing()
 }
 
 /// The points piece `id` could move to by its movement rules (for blocks, 28.7).
@@ -565,6 +591,26 @@ mod tests {
 
     /// `gives_check` and `captures_on` agree with playing the moves and with the full legal
     /// move list on positions of random games.
+    /// 假根 (24.16): the black rook e7 guards the horse c7 on the board, but the red rook e2 pins
+    /// it against its king, so the horse counts as unprotected; with the pinning rook on d2 the
+    /// guard is real. The same for a guard whose recapture would let the kings face each other.
+    #[test]
+    fn a_pinned_guard_is_a_false_protector() {
+        let cover = |fen: &str, sq: &str| {
+            let t = Tracked::new(crate::Position::from_fen(fen).unwrap());
+            let (file, rank) = (sq.as_bytes()[0] - b'a', sq.as_bytes()[1] - b'0');
+            let id = id_at(&t, Square::new_unchecked(rank * 9 + file)).unwrap();
+            cover_on_board(&t, id)
+        };
+        let pinned = "4k4/9/2n1r4/9/9/9/9/2R1R4/9/3K5 w - - 0 1";
+        assert_eq!(cover(pinned, "c7"), Cover::Unprotected);
+        let free = "4k4/9/2n1r4/9/9/9/9/2RR5/9/3K5 w - - 0 1";
+        assert_eq!(cover(free, "c7"), Cover::Underprotected);
+        // The advisor e8 stands between the kings: taking back on d7 would let them face.
+        let facing = "4k4/4a4/3n5/9/9/9/9/9/9/4K4 w - - 0 1";
+        assert_eq!(cover(facing, "d7"), Cover::Unprotected);
+    }
+
     #[test]
     fn shortcuts_agree_with_the_move_list() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
