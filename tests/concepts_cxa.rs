@@ -378,9 +378,12 @@ fn a_rook_and_horse_touching_a_protected_horse_offer_the_exchange_unless_it_is_p
 /// Built from 2011 参考图3 by taking away what does not matter. Red's rook goes from c6 to a6:
 /// then the pawn f8 can take the advisor f9 (the king's protection is not enough), and red has
 /// lines of checks in which black could lose the rook g3 or the elephant e7, but only by a
-/// worse answer than the best. The move chases the advisor alone, under both rule sets (the
-/// book: "可炮打士", only the advisor); listing every piece lost after some answer made it a
-/// chase of a rook (26.8) as well.
+/// worse answer than the best. The move chases the advisors, not the rook or the elephant,
+/// under both rule sets: the advisor f9 (the book: "可炮打士") and the advisor e8,
+/// which a line of checks wins after the pawn takes f9 with check and the king takes it back (a
+/// pawn for an advisor is level by 26.6, and what the line wins after it counts in full; reading
+/// `won-against-the-best-defence`). Listing every piece lost after some answer made it a chase of
+/// a rook (26.8) as well.
 #[test]
 fn a_line_of_checks_wins_only_what_the_best_defence_gives_up() {
     let fen = "4ka3/4aP3/4b4/2R6/9/9/6r2/9/4A4/4KC3 w - - 0 1";
@@ -390,7 +393,7 @@ fn a_line_of_checks_wins_only_what_the_best_defence_gives_up() {
         assert_eq!(class_at(&j, 5), "chase", "{rules}: {j}");
         assert_eq!(
             cycle_move(&j, 5)["targets"],
-            serde_json::json!(["f9"]),
+            serde_json::json!(["e8", "f9"]),
             "{rules}: {j}"
         );
     }
@@ -910,4 +913,68 @@ fn a_mate_the_check_laid_open_stays_the_checkers_fault_after_any_block() {
     assert_ne!(class_at(&j, 6), "kill", "{j}");
     assert!(cites(&j, 6, "26.3"), "{j}");
     assert_eq!(j["ruling"], "draw", "{j}");
+}
+
+/// 2011 26.10.2, second sentence (车方增加其他参与子力并产生新的兑兼捉，判"捉"), read as the
+/// generalised 26.10 of reading `exchange-offer-not-chase`: a joint attack on a protected piece
+/// that can take an equal attacker at no cost is an exchange offer, unless the gain needs a piece
+/// besides that partner and one other.
+///
+/// Black's horse c5 (guarded by the elephant e7) and red's horse e4 (guarded by the pawn e3)
+/// attack each other; red's cannon comes to c1 behind the screen c3. With the rook h5 as a third
+/// attacker (black's rook c9 a second guard) the complete exchange gains (cannon, horse and rook
+/// are each needed): a chase, citing 26.10. With the cannon and the horse alone it gains too, but
+/// the horse c5 can take the horse e4 instead: an exchange. With the cannon and the rook alone
+/// (no red horse) nothing is won: a follow.
+#[test]
+fn a_third_attacker_added_to_an_exchange_makes_a_chase() {
+    let moves = "b1c1 d9e8 c1b1 e8d9 b1c1 d9e8 c1b1 e8d9";
+    let three = "2rakab2/9/4b4/9/2n4R1/4N4/2P1P4/9/1C7/4K4 w - - 0 1";
+    let two = "3akab2/9/4b4/9/2n6/4N4/2P1P4/9/1C7/4K4 w - - 0 1";
+    let no_horse = "2rakab2/9/4b4/9/2n4R1/9/2P1P4/9/1C7/4K4 w - - 0 1";
+    let j = judged("cxa-2011", three, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "c5", "{j}");
+    assert!(cites(&j, 5, "26.10") && cites(&j, 5, "24.17"), "{j}");
+    let j = judged("cxa-2011", two, moves);
+    assert_eq!(class_at(&j, 5), "exchange", "{j}");
+    assert!(!cites(&j, 5, "26.10"), "{j}");
+    let j = judged("cxa-2011", no_horse, moves);
+    assert_eq!(class_at(&j, 5), "follow", "{j}");
+}
+
+/// Reading `won-against-the-best-defence` (2011 24.3, 26.6): when the best answers to a check
+/// lose nothing after the piece the check takes, that piece is what the line wins; a pawn that
+/// has not crossed the river so won is no gain (捉吃未过河的兵（卒）…也不算得子), and the pieces
+/// lost only after a worse answer are not won.
+///
+/// After 马d4-f5 red's cannon e2 can take the pawn e6 with check (screen e3, then through the
+/// cannon e7); an advisor's block loses nothing more, and only worse answers lose the rook a9.
+/// The horse move is idle (it was named a chase of the rook a9, making red's cycle a perpetual
+/// chase); black's rook b3 chases the horse and offers itself: a draw.
+#[test]
+fn a_check_that_wins_only_an_uncrossed_pawn_chases_nothing() {
+    let fen = "r3kab2/9/4c4/4p4/9/3N5/1r2P4/4C4/9/3AK4 w - - 0 1";
+    let moves = "d4f5 b3b5 f5d4 b5b3 d4f5 b3b5 f5d4 b5b3";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, fen, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{rules} {j}");
+        assert_eq!(class_at(&j, 6), "chase", "{rules} {j}");
+        assert_eq!(j["ruling"], "draw", "{rules} {j}");
+    }
+}
+
+/// 2011 26.1.1 (1999 27.1, second sentence, for the king): a pawn or king move after which
+/// another piece makes a new chase is a chase, and cites the article.
+///
+/// Red's pawn e5 steps to d5 and frees the leg e5 of the horse e4, which now attacks the
+/// unprotected cannon f6.
+#[test]
+fn a_pawn_move_that_lets_another_piece_chase_cites_26_1_1() {
+    let fen = "4k4/9/9/5c3/4P4/4N4/9/9/9/3K5 w - - 0 1";
+    let moves = "e5d5 e9e8 d5e5 e8e9 e5d5 e9e8 d5e5 e8e9";
+    let j = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "f6", "{j}");
+    assert!(cites(&j, 5, "26.1.1"), "{j}");
 }

@@ -807,6 +807,22 @@ fn chase_test(
     if chases.iter().any(|x| x.joint) {
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
     }
+    // 26.10.2: a piece added to a standing exchange makes a new exchange-plus-chase.
+    if chases
+        .iter()
+        .any(|x| acceptance(az, after, x, mover) == Acceptance::AddedParticipant)
+    {
+        push_edition_article(rules, &mut t.articles, &["cxa2011.26.10"]);
+    }
+    // 26.1.1 (1999 27.1, second sentence, for the king): the king or a pawn moved, and the
+    // chase is another piece's or made together with others.
+    if !chases.is_empty() {
+        if is_king(after, mover) {
+            push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1", "cxa1999.27.1"]);
+        } else if is_pawn(after, mover) {
+            push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1"]);
+        }
+    }
     // A pawn's or the king's capture that gives another piece's check (26.7, second sentence).
     if chases.iter().any(helped_by_check) {
         push_unique(&mut t.articles, rules.article("cxa2011.26.7"));
@@ -887,6 +903,17 @@ fn capture_allows_mate(az: &mut Analyzer<'_>, b: &Tracked, key: (PieceId, PieceI
     az.mate_by_checks(&a, plies)
 }
 
+/// Adds the article of the first of `ids` this rule set's edition has (none: nothing).
+fn push_edition_article(rules: &RuleSet, articles: &mut Vec<String>, ids: &[&str]) {
+    if let Some(a) = ids
+        .iter()
+        .map(|i| rules.article(i))
+        .find(|a| !a.starts_with("cxa"))
+    {
+        push_unique(articles, a);
+    }
+}
+
 fn names(b: &Tracked, ids: impl Iterator<Item = PieceId>) -> String {
     let mut v: Vec<String> = ids.map(|id| piece_name(b, id).to_string()).collect();
     v.sort();
@@ -896,38 +923,68 @@ fn names(b: &Tracked, ids: impl Iterator<Item = PieceId>) -> String {
 
 /// 28.5 / 24.4 and 2011 26.9: a threat between two pieces of equal value that can take each
 /// other is an exchange offer (兑), not a chase, unless accepting it loses the accepting side
-/// material or gets it mated at once.
+/// material or gets it mated at once. The partner the target takes may be a second attacker
+/// (2011 26.10.2), unless the gain needs a further piece besides the partner and one other
+/// (车方增加其他参与子力并产生新的兑兼捉: a chase).
 fn is_exchange_offer(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId) -> bool {
+    acceptance(az, after, t, mover) == Acceptance::Offer
+}
+
+/// Whether the target of a threat can accept an exchange instead (24.4, 26.9, 26.10.2), as the
+/// oracle's `acceptance`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Acceptance {
+    /// No equal partner the target can take at no cost: the threat stands.
+    None,
+    /// The threat is an exchange offer.
+    Offer,
+    /// The target could take an equal partner at no cost, but the gain needs a piece besides
+    /// the partner and one other: 26.10.2's added participant, a chase (cited).
+    AddedParticipant,
+}
+
+fn acceptance(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId) -> Acceptance {
     let rules = az.rs;
     if t.via_checks || is_pawn(after, t.target) {
-        return false;
+        return Acceptance::None;
     }
     let Some(t_sq) = after.square_of(t.target) else {
-        return false;
+        return Acceptance::None;
     };
     let Some(me) = after.piece(t.attacker).map(|p| p.color) else {
-        return false;
+        return Acceptance::None;
     };
     let them = me.other();
     let v = value(rules, after, t.target);
-    let partners = can_capture(after, me, t_sq);
-    partners.into_iter().any(|p| {
+    // The pieces in contact with the target (产生接触): those that can take it.
+    let contact = can_capture(after, me, t_sq);
+    let contact_set = contact.iter().fold(0, |a, &q| a | id_bit(q));
+    let mut found = Acceptance::None;
+    for p in contact {
         let p_sq = after.square_of(p).expect("on board");
-        value(rules, after, p) == v
+        let accepts = value(rules, after, p) == v
             && can_capture(after, them, p_sq).contains(&t.target)
             && (p == t.attacker || (t.joint && t.necessary & id_bit(mover) != 0))
             && {
                 // Accepting: the target takes the partner, a legal move (a target held on its
                 // line by a pin cannot accept); the offering side may take back.
                 let mut a = after.with_turn(them);
-                if !a.pos.is_legal(Move::new(t_sq, p_sq)) {
-                    return false;
+                a.pos.is_legal(Move::new(t_sq, p_sq)) && {
+                    a.play(Move::new(t_sq, p_sq));
+                    let back = az.see(&mut a, p_sq, 8);
+                    v - back >= 0.0 && !az.mates_at_once(&mut a)
                 }
-                a.play(Move::new(t_sq, p_sq));
-                let back = az.see(&mut a, p_sq, 8);
-                v - back >= 0.0 && !az.mates_at_once(&mut a)
+            };
+        if accepts {
+            // Besides the partner, at most one more needed piece in contact (the rook of 26.10);
+            // a screen or a piece that pins a protector is not in contact.
+            if (t.necessary & contact_set & !id_bit(p)).count_ones() <= 1 {
+                return Acceptance::Offer;
             }
-    })
+            found = Acceptance::AddedParticipant;
+        }
+    }
+    found
 }
 
 /// The enemy pieces the move offers in exchange.

@@ -128,7 +128,7 @@ pub struct JudgeView {
 
 /// Extension point for the repetition judge: `spec check` compares its answers with each
 /// example's printed ruling and classes, and `spec index` shows them beside the printed ones.
-pub trait ExampleJudge {
+pub trait ExampleJudge: Sync {
     /// A short name for messages (`oracle judge`).
     fn name(&self) -> &str;
     /// Rules on `example` (whose moves replay legally) with the rule set it names. `None`:
@@ -196,18 +196,32 @@ pub fn check_with(
     check_rules(&spec, &mut d);
     let broken = check_rule_values(&spec, &mut d);
     progress.start(spec.examples.len() as u64);
+    // Replayed in order, then the examples that replay judged on every core (the answers in
+    // the examples' order, so that the report does not depend on the number of cores).
+    let mut to_judge = Vec::new();
     for ex in &spec.examples {
-        progress.message(ex.example.id.clone());
         if check_example(&spec, ex, &mut d) {
             report.replayed += 1;
             if !broken.contains(&ex.example.rules) {
-                if let Some(answer) = judge.judge(&spec, &ex.example) {
-                    report.judged += 1;
-                    compare_judge(judge.name(), ex, answer, &mut d);
-                }
+                to_judge.push(ex);
+                continue;
             }
         }
         progress.inc();
+    }
+    let answers = super::parallel::map_in_order(
+        &to_judge,
+        |ex| judge.judge(&spec, &ex.example),
+        |ex| {
+            progress.message(ex.example.id.clone());
+            progress.inc();
+        },
+    );
+    for (ex, answer) in to_judge.into_iter().zip(answers) {
+        if let Some(answer) = answer {
+            report.judged += 1;
+            compare_judge(judge.name(), ex, answer, &mut d);
+        }
     }
     progress.finish();
     check_items(&spec, &mut d);

@@ -422,15 +422,17 @@ pub fn diff_with(args: &DiffOptions, progress: &mut dyn Progress) -> Result<Diff
     };
     let mut seen = Vec::new();
     progress.start(new.examples.len() as u64);
+    // The pairs to judge, in NEW's order; judged on every core, compared in order.
+    let mut pairs = Vec::new();
     for le in &new.examples {
-        progress.inc();
         let ex_new = &le.example;
-        progress.message(ex_new.id.clone());
         if !wanted(ex_new) {
+            progress.inc();
             continue;
         }
         let Some(ex_old) = old_examples.get(ex_new.id.as_str()) else {
             report.added.push(ex_new.id.clone());
+            progress.inc();
             continue;
         };
         seen.push(ex_new.id.as_str());
@@ -438,8 +440,23 @@ pub fn diff_with(args: &DiffOptions, progress: &mut dyn Progress) -> Result<Diff
             (Some(r), Some(a)) => (r.clone(), a.clone()),
             _ => (ex_old.rules.clone(), ex_new.rules.clone()),
         };
-        let o = verdict(&sets, &old, &id_old, ex_old)?;
-        let n = verdict(&sets, &new, &id_new, ex_new)?;
+        pairs.push((*ex_old, ex_new, id_old, id_new));
+    }
+    let verdicts = super::parallel::map_in_order(
+        &pairs,
+        |(ex_old, ex_new, id_old, id_new)| {
+            Ok::<_, String>((
+                verdict(&sets, &old, id_old, ex_old)?,
+                verdict(&sets, &new, id_new, ex_new)?,
+            ))
+        },
+        |(_, ex_new, _, _)| {
+            progress.message(ex_new.id.clone());
+            progress.inc();
+        },
+    );
+    for ((_, ex_new, id_old, id_new), judged) in pairs.iter().zip(verdicts) {
+        let (o, n) = judged?;
         let (o, n) = match (o, n) {
             (None, None) => {
                 report.not_judged.push(format!(
@@ -798,18 +815,28 @@ fn diff_games(
     let entries = crate::record::archive::read(&args.games)?.entries;
     let mut report = GamesReport::default();
     progress.start(entries.len() as u64);
-    for e in &entries {
-        progress.inc();
-        progress.message(format!("{}#{}", e.file, e.game));
-        let game = match &e.record {
-            Ok(g) => g,
-            Err(why) => {
+    // Judged on every core, reported in the archive's order.
+    let judged = super::parallel::map_in_order(
+        &entries,
+        |e| {
+            let game = e.record.as_ref().ok()?;
+            Some((
+                super::oracle_judge::judge_game(&rules_old, &spec_old, game),
+                super::oracle_judge::judge_game(&rules_new, &spec_new, game),
+            ))
+        },
+        |e| {
+            progress.message(format!("{}#{}", e.file, e.game));
+            progress.inc();
+        },
+    );
+    for (e, judged) in entries.iter().zip(judged) {
+        let Some((o, n)) = judged else {
+            if let Err(why) = &e.record {
                 report.errors.push(format!("{}#{}: {why}", e.file, e.game));
-                continue;
             }
+            continue;
         };
-        let o = super::oracle_judge::judge_game(&rules_old, &spec_old, game);
-        let n = super::oracle_judge::judge_game(&rules_new, &spec_new, game);
         match (o, n) {
             (Ok((_, o)), Ok((_, n))) => {
                 report.judged += 1;

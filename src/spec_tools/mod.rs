@@ -34,6 +34,7 @@ pub mod diff;
 pub mod index;
 pub mod model;
 pub mod oracle_judge;
+mod parallel;
 pub mod source;
 
 use std::path::Path;
@@ -51,8 +52,18 @@ pub fn load_clean(dir: &Path) -> Result<SpecDir, String> {
 
 /// [`load_clean`], reporting the check's progress ([`check::check_with`]).
 pub fn load_clean_with(dir: &Path, progress: &mut dyn Progress) -> Result<SpecDir, String> {
-    let (spec, r) = check::check_with(dir, &OracleJudge::default(), progress)
-        .map_err(|e: CheckError| e.to_string())?;
+    load_clean_judged(dir, &OracleJudge::default(), progress)
+}
+
+/// [`load_clean_with`] with the oracle's judge `judge` (which remembers its verdicts for a page
+/// drawn next).
+fn load_clean_judged(
+    dir: &Path,
+    judge: &OracleJudge,
+    progress: &mut dyn Progress,
+) -> Result<SpecDir, String> {
+    let (spec, r) =
+        check::check_with(dir, judge, progress).map_err(|e: CheckError| e.to_string())?;
     if let Some(first) = r.diagnostics.first() {
         return Err(format!(
             "{} problem(s) in {}; the first: {first} (run `xqrules spec check {}`)",
@@ -86,7 +97,8 @@ pub fn write_diagrams_with(
     out: &Path,
     progress: &mut dyn Progress,
 ) -> Result<String, String> {
-    let spec = load_clean_with(spec_dir, progress)?;
+    let judge = OracleJudge::default();
+    let spec = load_clean_judged(spec_dir, &judge, progress)?;
     let mut n = 0;
     progress.start(spec.examples.len() as u64);
     for le in &spec.examples {
@@ -98,7 +110,7 @@ pub fn write_diagrams_with(
         progress.inc();
     }
     progress.finish();
-    let html = index::render_with(&spec, &OracleJudge::default(), progress)?;
+    let html = index::render_with(&spec, &judge, progress)?;
     write_file(&out.join("index.html"), &html)?;
     Ok(format!("{}: {n} diagrams and index.html", out.display()))
 }
@@ -116,8 +128,9 @@ pub fn write_index_with(
     out: &Path,
     progress: &mut dyn Progress,
 ) -> Result<String, String> {
-    let spec = load_clean_with(spec_dir, progress)?;
-    let html = index::render_with(&spec, &OracleJudge::default(), progress)?;
+    let judge = OracleJudge::default();
+    let spec = load_clean_judged(spec_dir, &judge, progress)?;
+    let html = index::render_with(&spec, &judge, progress)?;
     write_file(out, &html)?;
     Ok(format!(
         "{}: {} examples",

@@ -7,12 +7,12 @@
 //! `xiangqi_oracle::judge::RULE_SETS` that does not load, e.g. `axf`) is not judged: the
 //! adapter answers `None` for its examples.
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 use serde::Serialize;
-use xiangqi_oracle::judge::{classify_all, judge, RuleSet, Ruling, SideName, RULE_SETS};
+use xiangqi_oracle::judge::{classify_all, judge, with_memo, RuleSet, Ruling, SideName, RULE_SETS};
 use xiangqi_oracle::{Board, OMove, Side};
 
 use super::check::{start_board, ExampleJudge, JudgeView, SpecDir};
@@ -108,8 +108,13 @@ pub fn judge_example(
 ) -> Result<Verdict, String> {
     let start: Board = start_board(oracle, ex)?;
     let full = parse_moves("moves_full", &ex.moves_full)?;
-    let j = judge(rules, &start, &full).map_err(|e| format!("moves_full: {e}"))?;
-    let all = classify_all(rules, &start, &full).map_err(|e| format!("moves_full: {e}"))?;
+    // One memo for the judgement and the classification in context: most of their searches
+    // are the same questions.
+    let (j, all) = with_memo(rules, start.spec(), || {
+        let j = judge(rules, &start, &full).map_err(|e| format!("moves_full: {e}"))?;
+        let all = classify_all(rules, &start, &full).map_err(|e| format!("moves_full: {e}"))?;
+        Ok::<_, String>((j, all))
+    })?;
     let len = j.cycle.len().max(1);
     let first_ply = ex.cycle.as_ref().and_then(|c| c.first_ply).unwrap_or(1) as usize;
     let mut classes = Vec::new();
@@ -162,7 +167,7 @@ type Loaded = Result<Option<RuleSet>, String>;
 /// Rule sets loaded from spec directories, by (directory, id), each loaded once.
 #[derive(Default)]
 pub struct RuleSets {
-    loaded: RefCell<BTreeMap<(PathBuf, String), Loaded>>,
+    loaded: Mutex<BTreeMap<(PathBuf, String), Loaded>>,
 }
 
 impl RuleSets {
@@ -171,29 +176,55 @@ impl RuleSets {
     /// the oracle implements does not load.
     pub fn get(&self, dir: &Path, id: &str) -> Result<Option<RuleSet>, String> {
         let key = (dir.to_path_buf(), id.to_string());
-        if let Some(r) = self.loaded.borrow().get(&key) {
-            return r.clone();
-        }
-        let loaded = match RuleSet::load_dir(id, &dir.join("rules")) {
-            Ok(r) => Ok(Some(r)),
-            Err(_) if !RULE_SETS.contains(&id) => Ok(None),
-            Err(e) => Err(format!("rule set {id} of {}: {e}", dir.display())),
-        };
-        self.loaded.borrow_mut().insert(key, loaded.clone());
+        // Held while loading, so that each rule set is read once however many threads ask.
+        let mut loaded = self.loaded.lock().unwrap_or_else(PoisonError::into_inner);
         loaded
+            .entry(key)
+            .or_insert_with(|| match RuleSet::load_dir(id, &dir.join("rules")) {
+                Ok(r) => Ok(Some(r)),
+                Err(_) if !RULE_SETS.contains(&id) => Ok(None),
+                Err(e) => Err(format!("rule set {id} of {}: {e}", dir.display())),
+            })
+            .clone()
     }
 }
 
-/// The oracle's judge as an [`ExampleJudge`].
+/// A verdict as [`OracleJudge::verdict`] gives it.
+type Answer = Option<Result<Verdict, String>>;
+
+/// The oracle's judge as an [`ExampleJudge`]. Like its rule sets (read once per directory), it
+/// remembers each verdict, by directory and the example's whole content, so that `diagram` and
+/// `spec index` judge each example once for the check and the page together.
 #[derive(Default)]
 pub struct OracleJudge {
     rules: RuleSets,
+    verdicts: Mutex<BTreeMap<(PathBuf, String), Answer>>,
 }
 
 impl OracleJudge {
     /// The verdict on `ex` with its own rule set read from `spec`'s directory. `None`: the
     /// oracle does not implement the rule set.
-    pub fn verdict(&self, spec: &SpecDir, ex: &Example) -> Option<Result<Verdict, String>> {
+    pub fn verdict(&self, spec: &SpecDir, ex: &Example) -> Answer {
+        // The key is the example's every field (its `Debug` text), not only its id.
+        let key = (spec.dir.clone(), format!("{ex:?}"));
+        let known = self
+            .verdicts
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .cloned();
+        if let Some(answer) = known {
+            return answer;
+        }
+        let answer = self.judge_now(spec, ex);
+        self.verdicts
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key, answer.clone());
+        answer
+    }
+
+    fn judge_now(&self, spec: &SpecDir, ex: &Example) -> Answer {
         let rules = match self.rules.get(&spec.dir, &ex.rules) {
             Ok(Some(r)) => r,
             Ok(None) => return None,

@@ -903,6 +903,11 @@ fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won> {
 fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won> {
     let rs = cx.rs;
     let first = b.piece_id_at(k.to).map(|v| value(rs, b, v)).unwrap_or(0.0);
+    // A pawn's check that takes a piece, the pawn then taken back: a pawn given for that piece,
+    // level unless it is a rook in 2011 (25.3 / 2011 26.6, 送兵换…其他一子不算得子).
+    let pawn_level = is_pawn(b, b.piece_id_at(k.from).expect("a mover"))
+        && b.piece_id_at(k.to)
+            .is_some_and(|t| !pawn_trade_is_gain(rs, b, t));
     let mut a = b.clone();
     apply(&mut a, k);
     let replies = a.legal_moves();
@@ -914,8 +919,15 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
     let mut answers: Vec<Won> = Vec::new();
     for r in replies {
         let lost_piece = a.piece_id_at(r.to);
-        let lost = lost_piece.map(|v| value(rs, &a, v)).unwrap_or(0.0);
-        let lost_pawn_only = lost_piece.is_some_and(|v| is_pawn(&a, v));
+        // Taking back the checking pawn that took a piece: the trade is level, and what follows
+        // counts in full (the pawn was not given for it).
+        let traded = pawn_level && r.to == k.to;
+        let lost = if traded {
+            first
+        } else {
+            lost_piece.map(|v| value(rs, &a, v)).unwrap_or(0.0)
+        };
+        let lost_pawn_only = !traded && lost_piece.is_some_and(|v| is_pawn(&a, v));
         let mut c = a.clone();
         apply(&mut c, r);
         // The answer mates or stalemates the checker: no gain (29.4).
@@ -968,13 +980,19 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
     // line wins (reading `won-against-the-best-defence`), combined as ways of equal gain are.
     let gain = answers.iter().map(|w| w.gain).fold(f64::INFINITY, f64::min);
     let mut won = Won::together(answers.into_iter().filter(|w| w.gain == gain).collect());
+    let checker = b.piece_id_at(k.from).expect("a mover");
     if won.targets.is_empty() {
-        // The best answers lose nothing after the piece the check took: the pieces the line
-        // attacks are named.
-        won = every;
+        // The best answers lose nothing after the piece the check took: that piece is what the
+        // line wins, taken by the checking piece (a pawn so won is no gain: check_threats).
+        won = match b.piece_id_at(k.to) {
+            Some(taken) => Won {
+                targets: BTreeMap::from([(taken, BTreeSet::from([checker]))]),
+                ..Won::default()
+            },
+            None => every,
+        };
     }
     // The checking piece takes part in the way to every piece the line wins.
-    let checker = b.piece_id_at(k.from).expect("a mover");
     for t in won.targets.keys() {
         won.checkers.entry(*t).or_default().insert(checker);
     }

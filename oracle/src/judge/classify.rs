@@ -747,6 +747,22 @@ fn chase_test(
     if chases.iter().any(|x| x.joint) {
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
     }
+    // 26.10.2: a piece added to a standing exchange makes a new exchange-plus-chase.
+    if chases
+        .iter()
+        .any(|x| acceptance(rules, after, x, mover) == Acceptance::AddedParticipant)
+    {
+        push_edition_article(rules, &mut t.articles, &["cxa2011.26.10"]);
+    }
+    // 26.1.1 (1999 27.1, second sentence, for the king): the king or a pawn moved, and the
+    // chase is another piece's or made together with others.
+    if !chases.is_empty() {
+        if is_king(after, mover) {
+            push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1", "cxa1999.27.1"]);
+        } else if is_pawn(after, mover) {
+            push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1"]);
+        }
+    }
     // A pawn's or the king's capture that gives another piece's check (26.7, second sentence).
     if chases.iter().any(helped_by_check) {
         push_unique(&mut t.articles, rules.article("cxa2011.26.7"));
@@ -848,6 +864,17 @@ fn capture_allows_mate(rules: &RuleSet, b: &Board, t: &Threat) -> bool {
     mate_by_checks(&a, rules.kill_search_depth)
 }
 
+/// Adds the article of the first of `ids` this rule set's edition has (none: nothing).
+fn push_edition_article(rules: &RuleSet, articles: &mut Vec<String>, ids: &[&str]) {
+    if let Some(a) = ids
+        .iter()
+        .map(|i| rules.article(i))
+        .find(|a| !a.starts_with("cxa"))
+    {
+        push_unique(articles, a);
+    }
+}
+
 fn names(b: &Board, ids: impl Iterator<Item = PieceId>) -> String {
     let mut v: Vec<String> = ids.map(|id| piece_name(b, id)).collect();
     v.sort();
@@ -860,23 +887,43 @@ fn names(b: &Board, ids: impl Iterator<Item = PieceId>) -> String {
 /// attacker) loses the accepting side material or gets it mated at once.
 ///
 /// The piece the target can take back need not be the first attacker: a rook and a horse
-/// touching a protected horse offer the horses' exchange (2011 26.10.2).
+/// touching a protected horse offer the horses' exchange (2011 26.10.2). But when the gain needs
+/// a further piece besides the partner and one other (车方增加其他参与子力并产生新的兑兼捉), the
+/// threat is no offer: it is a chase.
 fn is_exchange_offer(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> bool {
+    acceptance(rules, after, t, mover) == Acceptance::Offer
+}
+
+/// Whether the target of a threat can accept an exchange instead (24.4, 26.9, 26.10.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Acceptance {
+    /// No equal partner the target can take at no cost: the threat stands.
+    None,
+    /// The threat is an exchange offer.
+    Offer,
+    /// The target could take an equal partner at no cost, but the gain needs a piece besides
+    /// the partner and one other: 26.10.2's added participant, a chase (cited).
+    AddedParticipant,
+}
+
+fn acceptance(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Acceptance {
     if t.via_checks || is_pawn(after, t.target) {
-        return false;
+        return Acceptance::None;
     }
     let Some(t_sq) = after.square_of(t.target) else {
-        return false;
+        return Acceptance::None;
     };
     let me = after.piece(t.attacker).side;
     let them = me.opponent();
     let v = value(rules, after, t.target);
     // The pieces of the threatening side the target could take, of equal value, that can
     // themselves take the target.
-    let partners = can_capture(after, me, t_sq);
-    partners.into_iter().any(|p| {
+    // The pieces in contact with the target (产生接触): those that can take it.
+    let contact = can_capture(after, me, t_sq);
+    let mut found = Acceptance::None;
+    for &p in &contact {
         let p_sq = after.square_of(p).expect("on board");
-        value(rules, after, p) == v
+        let accepts = value(rules, after, p) == v
             && can_capture(after, them, p_sq).contains(&t.target)
             && (p == t.attacker || (t.joint && t.necessary.contains(&mover)))
             && {
@@ -884,14 +931,27 @@ fn is_exchange_offer(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId)
                 // line by a pin cannot accept); the offering side may take back.
                 let mut a = after.clone();
                 a.st.turn = them;
-                if a.check_move(OMove::new(t_sq, p_sq)).is_err() {
-                    return false;
+                a.check_move(OMove::new(t_sq, p_sq)).is_ok() && {
+                    analysis::apply(&mut a, OMove::new(t_sq, p_sq));
+                    let back = analysis::see(&Ctx::new(rules), &a, p_sq, None, 8);
+                    v - back >= 0.0 && !analysis::mates_at_once(&Ctx::new(rules), &a)
                 }
-                analysis::apply(&mut a, OMove::new(t_sq, p_sq));
-                let back = analysis::see(&Ctx::new(rules), &a, p_sq, None, 8);
-                v - back >= 0.0 && !analysis::mates_at_once(&Ctx::new(rules), &a)
+            };
+        if accepts {
+            // Besides the partner, at most one more needed piece in contact (the rook of 26.10);
+            // a screen or a piece that pins a protector is not in contact.
+            let others = t
+                .necessary
+                .iter()
+                .filter(|&&q| q != p && contact.contains(&q))
+                .count();
+            if others <= 1 {
+                return Acceptance::Offer;
             }
-    })
+            found = Acceptance::AddedParticipant;
+        }
+    }
+    found
 }
 
 /// The enemy pieces the move offers in exchange: the partners of the exchange pairs it creates

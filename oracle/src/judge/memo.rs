@@ -192,6 +192,14 @@ pub(crate) fn scope<R>(rules: &RuleSet, spec: &Spec, f: impl FnOnce() -> R) -> R
     f()
 }
 
+/// Runs `f` with one memo for every judgement and classification under `rules` on boards of
+/// `spec` inside it (e.g. an example's judgement and then the classification of each of its
+/// plies): a question asked by both is searched once. The answers are the same as without it
+/// (the key holds every input an answer depends on; see the module's documentation).
+pub fn with_memo<R>(rules: &RuleSet, spec: &Spec, f: impl FnOnce() -> R) -> R {
+    scope(rules, spec, f)
+}
+
 /// Runs `f` with the memo off: every search computes its answer (for the test that the memo
 /// changes no judgement, and to measure what it saves).
 pub fn without_memo<R>(f: impl FnOnce() -> R) -> R {

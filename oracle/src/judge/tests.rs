@@ -154,8 +154,9 @@ fn true_protection_is_not_a_chase_target() {
 #[test]
 fn false_protection_counts_as_none() {
     // The black rook e7 would protect the horse c7, but it is pinned against its king by the red
-    // rook e2: the horse is unprotected (假根, 28.16).
-    let fen = "4k4/9/2n1r4/9/9/9/9/2R1R4/9/3K5 w - - 0 1";
+    // rook e2: the horse is unprotected (假根, 28.16). (The horse c1 guards the rook e2, so
+    // that the pinned rook's capture of it is no answer that wins more than the horse.)
+    let fen = "4k4/9/2n1r4/9/9/9/9/2R1R4/2N6/3K5 w - - 0 1";
     let horse = board(fen).piece_id_at("c7".parse().unwrap()).unwrap();
     let t = threats_in(&r1999(), fen);
     let on_c7: Vec<_> = t.iter().filter(|x| x.target == horse).collect();

@@ -218,7 +218,7 @@ impl Analyzer<'_> {
     /// that give a check on the way, `k`'s included, as identities. For a line that holds.
     fn line_parts_of(&mut self, b: &mut Tracked, k: Move, depth: u32, target: PieceId) -> Parts {
         let rs = self.rs;
-        let first = id_at(b, k.to()).map_or(0.0, |v| value(rs, b, v));
+        let first = First::of(rs, b, k);
         let checker = id_at(b, k.from()).expect("a mover");
         let uk = b.play_undo(k);
         let sub_depth = depth.saturating_sub(2);
@@ -226,10 +226,10 @@ impl Analyzer<'_> {
         // the first capture, and the pieces that take part in winning `target` after it.
         let mut answers: Vec<(f64, bool, Parts)> = Vec::new();
         for r in b.pos.legal_moves() {
-            let taken = Taken::by(rs, b, r);
+            let taken = Taken::by(rs, b, r, first);
             let ur = b.play_undo(r);
             let sub = self.best_gain(b, sub_depth);
-            let total = taken.net(rs, b, first, &sub);
+            let total = taken.net(rs, b, first.worth, &sub);
             let wins = sub.map(|sq| ids_on(b, sq)).targets;
             let by = if total > 0.0 && wins & id_bit(target) != 0 {
                 self.gain_parts_of(b, sub_depth, target)
@@ -351,7 +351,10 @@ impl Analyzer<'_> {
     /// lost after some answer (`attacked`; reading `won-against-the-best-defence`); `None` when
     /// some answer leaves it no gain, or when the check mates.
     pub(super) fn check_line(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<Won> {
-        self.after_check(b, k, |az, a, first| az.check_line_after(a, first, depth))
+        let taking = FirstCapture::of(b, k);
+        self.after_check(b, k, |az, a, first| {
+            az.check_line_after(a, first, taking, depth)
+        })
     }
 
     /// Plays the checking move `k`, runs `f` on the position after it with the worth of the
@@ -361,11 +364,9 @@ impl Analyzer<'_> {
         &mut self,
         b: &mut Tracked,
         k: Move,
-        f: impl FnOnce(&mut Self, &mut Tracked, f64) -> Option<Won>,
+        f: impl FnOnce(&mut Self, &mut Tracked, First) -> Option<Won>,
     ) -> Option<Won> {
-        let first = id_at(b, k.to())
-            .map(|v| value(self.rs, b, v))
-            .unwrap_or(0.0);
+        let first = First::of(self.rs, b, k);
         let uk = b.play_undo(k);
         let r = f(self, b, first);
         b.undo(k, uk);
@@ -381,14 +382,21 @@ impl Analyzer<'_> {
     /// instructions). The lines of [`Analyzer::capturer_won_back_by_checks`], which must win
     /// at least a given worth, are tested against that worth on every answer first.
     fn check_line_tested_first(&mut self, b: &mut Tracked, k: Move, depth: u32) -> Option<Won> {
+        let taking = FirstCapture::of(b, k);
         self.after_check(b, k, |az, a, first| {
             let r0 = a.pos.first_legal_move()?;
             az.answer_leaves(a, r0, first, depth, 0.0)?;
-            az.check_line_after(a, first, depth)
+            az.check_line_after(a, first, taking, depth)
         })
     }
 
-    fn check_line_after(&mut self, a: &mut Tracked, first: f64, depth: u32) -> Option<Won> {
+    fn check_line_after(
+        &mut self,
+        a: &mut Tracked,
+        first: First,
+        taking: FirstCapture,
+        depth: u32,
+    ) -> Option<Won> {
         let rs = self.rs;
         let mut replies = MoveList::new();
         a.pos.legal_moves_into(&mut replies);
@@ -403,14 +411,14 @@ impl Analyzer<'_> {
         let mut least: Option<Ties> = None;
         let mut every = Won::default();
         for &r in replies.iter() {
-            let taken = Taken::by(rs, a, r);
+            let taken = Taken::by(rs, a, r, first);
             let ur = a.play_undo(r);
             if !a.pos.has_legal_move() {
                 a.undo(r, ur);
                 return None;
             }
             let sub = self.gain_after_answer(a, depth.saturating_sub(2));
-            let total = taken.net(rs, a, first, &sub);
+            let total = taken.net(rs, a, first.worth, &sub);
             let sub_ids = sub.map(|sq| ids_on(a, sq));
             // An answer that leaves no gain but lets the checker mate is lost for the defender
             // (reading `defence-that-allows-mate`): it neither refutes the line nor adds a
@@ -440,12 +448,9 @@ impl Analyzer<'_> {
         }
         let mut won = least?.best_of();
         if won.targets == 0 {
-            // The best answers lose nothing after the check's own capture: the pieces the line
-            // attacks are named (reading `won-against-the-best-defence`).
-            won = Won {
-                gain: won.gain,
-                ..every
-            };
+            // The best answers lose nothing after the check's own capture: that piece is what
+            // the line wins (reading `won-against-the-best-defence`).
+            won = taking.won(won.gain, every);
         }
         Some(Won {
             attacked: every.targets,
@@ -560,13 +565,14 @@ impl Analyzer<'_> {
         k: Move,
         depth: u32,
         tau: f64,
-    ) -> Option<f64> {
-        let first = id_at(b, k.to()).map_or(0.0, |v| value(self.rs, b, v));
-        let most = first + self.gain_ceiling(b, b.pos.turn().other(), depth.saturating_sub(2));
+    ) -> Option<First> {
+        let first = First::of(self.rs, b, k);
+        let most =
+            first.worth + self.gain_ceiling(b, b.pos.turn().other(), depth.saturating_sub(2));
         (most > tau).then_some(first)
     }
 
-    fn line_exceeds_after(&mut self, a: &mut Tracked, first: f64, depth: u32, tau: f64) -> bool {
+    fn line_exceeds_after(&mut self, a: &mut Tracked, first: First, depth: u32, tau: f64) -> bool {
         // The answers are independent tests, so their order does not change the result. Most
         // lines are refuted by their first answer, which is therefore found without listing the
         // others.
@@ -627,13 +633,14 @@ impl Analyzer<'_> {
         &mut self,
         a: &mut Tracked,
         r: Move,
-        first: f64,
+        first: First,
         depth: u32,
         tau: f64,
     ) -> Option<Option<bool>> {
         let rs = self.rs;
         let sub_depth = depth.saturating_sub(2);
-        let taken = Taken::by(rs, a, r);
+        let taken = Taken::by(rs, a, r, first);
+        let first = first.worth;
         let (lost, lost_pawn_only) = (taken.worth, taken.pawn);
         let ur = a.play_undo(r);
         if sub_depth >= 2 && a.pos.is_check() {
@@ -704,12 +711,22 @@ struct Taken {
 }
 
 impl Taken {
-    /// What the answer `r` in `a` (before it is played) takes.
-    fn by(rs: &RuleSet, a: &Tracked, r: Move) -> Taken {
+    /// What the answer `r` in `a` (before it is played) takes, after the check `first`: taking
+    /// back a checking pawn that took a piece is worth that piece when the pawn for it is level
+    /// (25.3 / 2011 26.6), and is then no pawn given for what follows, as the oracle's
+    /// `check_line`.
+    fn by(rs: &RuleSet, a: &Tracked, r: Move, first: First) -> Taken {
         let piece = id_at(a, r.to());
+        // Taking back the checking pawn that took a piece: the trade is level, and what follows
+        // counts in full (the pawn was not given for it).
+        let traded = first.pawn_level && r.to() == first.to;
         Taken {
-            worth: piece.map_or(0.0, |v| value(rs, a, v)),
-            pawn: piece.is_some_and(|v| is_pawn(a, v)),
+            worth: if traded {
+                first.worth
+            } else {
+                piece.map_or(0.0, |v| value(rs, a, v))
+            },
+            pawn: !traded && piece.is_some_and(|v| is_pawn(a, v)),
         }
     }
 
@@ -724,6 +741,65 @@ impl Taken {
             first - self.worth
         } else {
             first + sub.gain - self.worth
+        }
+    }
+}
+
+/// What a checking move takes: the worth of the piece, the point, and whether, the checker being
+/// a pawn and the piece not one 26.6 lets a pawn win (a rook in 2011), taking the pawn back
+/// makes the trade level (25.3 / 2011 26.6, 送兵换…其他一子不算得子).
+#[derive(Clone, Copy)]
+struct First {
+    worth: f64,
+    to: Square,
+    pawn_level: bool,
+}
+
+impl First {
+    fn of(rs: &RuleSet, b: &Tracked, k: Move) -> First {
+        let taken = id_at(b, k.to());
+        let checker = id_at(b, k.from()).expect("a mover");
+        First {
+            worth: taken.map_or(0.0, |v| value(rs, b, v)),
+            to: k.to(),
+            pawn_level: is_pawn(b, checker)
+                && taken.is_some_and(|t| !super::pawn_trade_is_gain(rs, b, t)),
+        }
+    }
+}
+
+/// The piece a checking move takes, as a line of checks wins it when the best answers lose
+/// nothing after it (reading `won-against-the-best-defence`), with the kind of its taker.
+#[derive(Clone, Copy)]
+struct FirstCapture {
+    taken: Option<PieceId>,
+    by_non_king: bool,
+    by_non_pawn: bool,
+}
+
+impl FirstCapture {
+    fn of(b: &Tracked, k: Move) -> FirstCapture {
+        let checker = id_at(b, k.from()).expect("a mover");
+        FirstCapture {
+            taken: id_at(b, k.to()),
+            by_non_king: !is_king(b, checker),
+            by_non_pawn: !is_pawn(b, checker),
+        }
+    }
+
+    /// What the line wins when its best answers lose nothing more: the piece taken, as
+    /// identities; without one, the pieces lost after some answer (`every`).
+    fn won(self, gain: f64, every: Won) -> Won {
+        let Some(t) = self.taken else {
+            return Won { gain, ..every };
+        };
+        let bit = id_bit(t);
+        Won {
+            gain,
+            targets: bit,
+            by_non_king: if self.by_non_king { bit } else { 0 },
+            by_non_pawn: if self.by_non_pawn { bit } else { 0 },
+            attacked: 0,
         }
     }
 }
@@ -829,20 +905,21 @@ mod bounded_search_tests {
         depth: u32,
     ) -> Option<Won> {
         let rs = az.rs;
-        let first = id_at(b, k.to()).map(|v| value(rs, b, v)).unwrap_or(0.0);
+        let first = First::of(rs, b, k);
+        let taking = FirstCapture::of(b, k);
         let uk = b.play_undo(k);
         let replies = b.pos.legal_moves();
         let mut holds = !replies.is_empty();
         // Every answer that keeps the line: what it leaves the checker, and the pieces won.
         let mut answers: Vec<Won> = Vec::new();
         for &r in replies.iter() {
-            let taken = Taken::by(rs, b, r);
+            let taken = Taken::by(rs, b, r, first);
             let ur = b.play_undo(r);
             if !b.pos.has_legal_move() {
                 holds = false;
             }
             let sub = gain_after_answer_plain(az, b, depth.saturating_sub(2));
-            let total = taken.net(rs, b, first, &sub);
+            let total = taken.net(rs, b, first.worth, &sub);
             let sub_ids = sub.map(|sq| ids_on(b, sq));
             // An answer that lets the checker mate is lost for the defender (reading
             // `defence-that-allows-mate`).
@@ -876,10 +953,7 @@ mod bounded_search_tests {
         }
         let mut won = least?.best_of();
         if won.targets == 0 {
-            won = Won {
-                gain: won.gain,
-                ..every
-            };
+            won = taking.won(won.gain, every);
         }
         let won = Won {
             attacked: every.targets,
