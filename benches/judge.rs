@@ -9,7 +9,7 @@
 //!   `Position::play` + hash read + `undo` (target: O(1), near the hash update).
 //!
 //! Run only the groups you need, briefly, and compare ratios measured in the same run (the
-//! machine is shared): `cargo bench --bench judge -- classify --warm-up-time 1
+//! machine is shared): `cargo bench --features bench --bench judge -- classify --warm-up-time 1
 //! --measurement-time 3`. The judge keeps search caches on the thread between classifications
 //! under one rule set (`src/judge/analysis/mod.rs`). Replaying the same games in every iteration
 //! would measure cache hits, so every measured iteration starts cold
