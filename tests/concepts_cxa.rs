@@ -978,3 +978,43 @@ fn a_pawn_move_that_lets_another_piece_chase_cites_26_1_1() {
     assert_eq!(cycle_move(&j, 5)["targets"][0], "f6", "{j}");
     assert!(cites(&j, 5, "26.1.1"), "{j}");
 }
+
+/// Reading `grave-joint` (2011 26.8.1-26.8.4): 26.8.2 and 26.8.3 name a side whose chase is
+/// joint; a side that makes a grave pattern of its own with single pieces is not that side. When
+/// both sides chase unprotected pieces with single pieces on every move, a joint chase made by
+/// one of them besides changes nothing: both are grave and the game is drawn (26.8.4), whichever
+/// side is red (the colour swap is judged alike by `judged`).
+///
+/// Red's rook chases the unprotected elephants c9 and e7 and the cannon f6 in turn (the cannon
+/// jointly as well); black's rook chases red's unprotected elephants g0 and c0 and horse d3, and
+/// once the advisor f0 jointly by a line of checks besides. Before this reading, the side whose
+/// chase was joint on one move made the other change (26.8.3), and the colour swap turned it.
+#[test]
+fn a_side_grave_with_single_pieces_is_no_joint_chaser_of_26_8_3() {
+    let fen = "2bak4/5RC2/4b4/5cp1p/3N1n3/9/2PN2P1P/2r5n/9/2BAKAB2 w - - 0 1";
+    let cycle = "f8c8 c2g2 c8d8 g2d2 d8f8 d2c2";
+    let j = judged("cxa-2011", fen, &format!("{cycle} {cycle}"));
+    let joint_somewhere = (7..=12).any(|ply| cites(&j, ply, "24.17"));
+    assert!(joint_somewhere, "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    let articles = j["articles"].as_array().unwrap();
+    assert!(articles.iter().any(|a| a == "26.8.4"), "{j}");
+    assert!(!articles.iter().any(|a| a == "26.8.3"), "{j}");
+    let j = judged("cxa-1999", fen, &format!("{cycle} {cycle}"));
+    assert_eq!(j["ruling"], "draw", "{j}");
+}
+
+/// Reading `joint-chase-necessary` (24.17): the capturers are partners when they reach the
+/// target in the exchange on its point. Black's rook g8 guards the cannon c8 that red's rook
+/// attacks, and its file to the elephant g0 is closed by its own pawn g6, which plays no part
+/// there: without the rook g8, red would answer 车×g0 by 车×c8, but the guard of another piece is
+/// no partner. The rook's move to g5 is a single chase of the unprotected elephant.
+#[test]
+fn a_guard_of_another_piece_is_no_partner() {
+    let fen = "3aka3/2c3r2/9/4p1p2/7r1/9/9/2R6/9/N2AKAB2 b - - 0 1";
+    let cycle = "h5g5 a0b2 g5h5 b2a0";
+    let j = judged("cxa-2011", fen, &format!("{cycle} {cycle}"));
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "g0", "{j}");
+    assert!(!cites(&j, 5, "24.17"), "{j}");
+}

@@ -324,13 +324,15 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                     spec.could_move(q.role, q.side, s, t_sq).then_some(s)
                 })
                 .collect();
-            // Candidates: pieces whose lines reach the target or one of its protectors, and pinners.
+            // Candidates: pieces that reach the target in the exchange on its point or whose lines
+            // reach one of its protectors, and pinners.
             let necessary: Vec<PieceId> = b
                 .pieces_of(me)
                 .filter(|p| !is_king(b, p.id))
                 .filter(|p| {
                     let s = p.square.expect("on board");
-                    spec.could_move(p.role, p.side, s, t_sq)
+                    (spec.could_move(p.role, p.side, s, t_sq)
+                        && reaches_in_the_exchange(b, p.id, t_sq))
                         || moved_screen(cx, b, p.id, t_sq)
                         || protectors
                             .iter()
@@ -621,6 +623,26 @@ fn serves_only_by_its_point(
             let cleared = opened.iter().fold(w.clone(), |x, &sq| without(&x, sq));
             wins_by_capture(cx, &cleared, target, across)
         })
+}
+
+/// Does `p` take part in the exchange on `t_sq` (reading `joint-chase-necessary`: the capturers
+/// are partners): could it move there now (a cannon over its screen), or once every other piece
+/// (kings apart) that reaches `t_sq` itself, of either side, has left its point? A piece behind
+/// the first capturer (a rook behind a rook, a cannon whose line opens) takes part; a piece whose
+/// line stays closed by pieces that play no part in the exchange does not, whatever else it
+/// guards (a guard of another piece is no partner).
+fn reaches_in_the_exchange(b: &Board, p: PieceId, t_sq: Coord) -> bool {
+    if guards(b, p, t_sq) {
+        return true;
+    }
+    let others: Vec<Coord> = [Side::Red, Side::Black]
+        .into_iter()
+        .flat_map(|side| b.pieces_of(side))
+        .filter(|q| q.id != p && !is_king(b, q.id))
+        .filter_map(|q| q.square.filter(|&s| s != t_sq && guards(b, q.id, t_sq)))
+        .collect();
+    let cleared = others.iter().fold(b.clone(), |x, &s| without(&x, s));
+    guards(&cleared, p, t_sq)
 }
 
 /// Is `p` the piece that has just moved (`cx.after_move`) and the screen (炮架) through which

@@ -114,7 +114,7 @@ impl Analyzer<'_> {
                     .filter(|p| {
                         let s = b.square_of(*p).expect("on board");
                         let pc = b.pos.piece_at(s).expect("on board");
-                        could_move(pc, s, t_sq)
+                        (could_move(pc, s, t_sq) && reaches_in_the_exchange(&b, *p, t_sq))
                             || self.moved_screen(&b, *p, t_sq)
                             || protectors.iter().any(|q| could_move(pc, s, *q))
                     })
@@ -628,4 +628,29 @@ fn is_screen_for(b: &Tracked, w: &Tracked, p: PieceId, t_sq: Square) -> bool {
     let bit = 1u128 << t_sq.index();
     b.ids_of(pc.color)
         .any(|q| q != p && reach_of(b, q) & bit != 0 && reach_of(w, q) & bit == 0)
+}
+
+/// Does `p` take part in the exchange on `t_sq` (the oracle's `reaches_in_the_exchange`, reading
+/// `joint-chase-necessary`): could it move there now, or once every other piece (kings apart)
+/// that reaches `t_sq` itself, of either side, has left its point?
+fn reaches_in_the_exchange(b: &Tracked, p: PieceId, t_sq: Square) -> bool {
+    let Some(p_sq) = b.square_of(p) else {
+        return false;
+    };
+    if b.pos.guards(p_sq, t_sq) {
+        return true;
+    }
+    let mut cleared = b.clone();
+    for q in b.ids_of(Color::Red).chain(b.ids_of(Color::Black)) {
+        if q == p || is_king(b, q) {
+            continue;
+        }
+        if let Some(s) = b
+            .square_of(q)
+            .filter(|&s| s != t_sq && b.pos.guards(s, t_sq))
+        {
+            cleared = cleared.without(s);
+        }
+    }
+    cleared.pos.guards(p_sq, t_sq)
 }
