@@ -244,13 +244,16 @@ pub fn rule(
             });
         }
         // 26.8.2 / 26.8.3 name a side whose chase is joint (对方联合捉): a side that makes a grave
-        // pattern of its own with single pieces is not that side, and two grave sides draw (26.8.4).
-        for (a, b, art) in &bf.pairs {
-            for (side, mine, theirs, theirs_grave) in [
-                (Color::Red, &red.labels, &black.labels, gb.is_some()),
-                (Color::Black, &black.labels, &red.labels, gr.is_some()),
+        // pattern of its own with single pieces is not that side, so two grave sides draw (26.8.4).
+        // With the shipped grave patterns the steps only add their article to a 26.8.1 ruling;
+        // they decide alone only if an amended 26.8.1 no longer makes the single chaser grave.
+        let steps_decide = gr.is_none() && gb.is_none();
+        for (a, b, art) in bf.pairs.iter().filter(|_| steps_decide) {
+            for (side, mine, theirs) in [
+                (Color::Red, &red.labels, &black.labels),
+                (Color::Black, &black.labels, &red.labels),
             ] {
-                if !theirs_grave && single_against_joint(a, b, mine, theirs) {
+                if single_against_joint(a, b, mine, theirs) {
                     let s = side.name();
                     return Some(CycleRuling {
                         result: loses(side),
