@@ -19,6 +19,7 @@ use serde_yaml::{Mapping, Value};
 use crate::load::{locate, Loc, Problem, Source, SpecError};
 use crate::ruleset::{
     BothForbidden, GravePattern, Interpretation, Matcher, MoveClass, Pattern, RuleSet, RulingRow,
+    SingleAgainstJoint,
 };
 
 /// The rule sets compiled into the fast library. Adding one is one line here (and its file in
@@ -641,8 +642,12 @@ fn build(
                 }));
             let cond = step.get("rule").and_then(|r| r.get("if"));
             if let Some((a, b)) = cond.and_then(|c| Some((c.get("side_a")?, c.get("side_b")?))) {
-                out.pairs
-                    .push((matcher(Some(a)), matcher(Some(b)), text(step, "article")));
+                out.pairs.push(SingleAgainstJoint {
+                    side_a: matcher(Some(a)),
+                    side_b: matcher(Some(b)),
+                    article: text(step, "article"),
+                    neither_grave: flag(cond, "neither_grave") == Some(true),
+                });
             }
         }
         out
@@ -946,13 +951,14 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
             }
             let _ = writeln!(out, "{i}    ],");
             let _ = writeln!(out, "{i}    pairs: vec![");
-            for (a, b, art) in &bf.pairs {
+            for p in &bf.pairs {
                 let _ = writeln!(
                     out,
-                    "{i}        ({}, {}, {}),",
-                    matcher_src(a),
-                    matcher_src(b),
-                    s(art)
+                    "{i}        SingleAgainstJoint {{ side_a: {}, side_b: {}, article: {}, neither_grave: {} }},",
+                    matcher_src(&p.side_a),
+                    matcher_src(&p.side_b),
+                    s(&p.article),
+                    p.neither_grave
                 );
             }
             let _ = writeln!(out, "{i}    ],");

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use super::analysis::id_bit;
 use super::track::PieceId;
-use super::{Classification, Matcher, MoveClass, Pattern, RuleSet};
+use super::{Classification, MoveClass, Pattern, RuleSet, SingleAgainstJoint};
 use crate::Color;
 
 /// A side's pattern in a cycle.
@@ -178,12 +178,11 @@ fn loses(side: Color) -> String {
 /// Does a step of 26.8.2 / 26.8.3 hold for a side: its labels match `side_a` (a perpetual chase
 /// with single pieces) and the other side's match `side_b` (a joint chase)?
 fn single_against_joint(
-    side_a: &Matcher,
-    side_b: &Matcher,
+    step: &SingleAgainstJoint,
     mine: &[Vec<Cow<'_, str>>],
     theirs: &[Vec<Cow<'_, str>>],
 ) -> bool {
-    side_a.matches_labels(mine) && side_b.matches_labels(theirs)
+    step.side_a.matches_labels(mine) && step.side_b.matches_labels(theirs)
 }
 
 /// The ruling for two side patterns (ruling table; 2011: 26.8 for both forbidden).
@@ -219,8 +218,8 @@ pub fn rule(
             let also: Vec<String> = bf
                 .pairs
                 .iter()
-                .filter(|(a, b, _)| single_against_joint(a, b, mine, theirs))
-                .map(|(_, _, art)| art.clone())
+                .filter(|p| single_against_joint(p, mine, theirs))
+                .map(|p| p.article.clone())
                 .collect();
             let mut articles = vec![bf.article.clone(), step(0)];
             articles.extend(also.iter().cloned());
@@ -243,28 +242,35 @@ pub fn rule(
                 ),
             });
         }
-        // 26.8.2 / 26.8.3 name a side whose chase is joint (对方联合捉): a side that makes a grave
-        // pattern of its own with single pieces is not that side, so two grave sides draw (26.8.4).
-        // With the shipped grave patterns the steps only add their article to a 26.8.1 ruling;
-        // they decide alone only if an amended 26.8.1 no longer makes the single chaser grave.
-        let steps_decide = gr.is_none() && gb.is_none();
-        for (a, b, art) in bf.pairs.iter().filter(|_| steps_decide) {
-            for (side, mine, theirs) in [
-                (Color::Red, &red.labels, &black.labels),
-                (Color::Black, &black.labels, &red.labels),
-            ] {
-                if single_against_joint(a, b, mine, theirs) {
-                    let s = side.name();
-                    return Some(CycleRuling {
-                        result: loses(side),
-                        immediate: false,
-                        must_change: Some(side),
-                        articles: vec![bf.article.clone(), art.clone()],
-                        reason: format!(
-                            "both sides forbidden; {s} chases with single pieces against a joint chase: {s} must change ({art})"
-                        ),
-                    });
-                }
+        // 26.8.2 / 26.8.3 name a side whose chase is joint (对方联合捉): with `neither_grave` (the
+        // shipped steps), a side that makes a grave pattern of its own with single pieces is not
+        // that side, so two grave sides draw (26.8.4). The shipped steps then only add their
+        // article to a 26.8.1 ruling; they decide alone only if an amended 26.8.1 no longer makes
+        // the single chaser grave. A step that holds for both sides decides nothing.
+        let neither_grave = gr.is_none() && gb.is_none();
+        for p in bf
+            .pairs
+            .iter()
+            .filter(|p| neither_grave || !p.neither_grave)
+        {
+            let red_changes = single_against_joint(p, &red.labels, &black.labels);
+            let black_changes = single_against_joint(p, &black.labels, &red.labels);
+            if red_changes != black_changes {
+                let side = if red_changes {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                let (s, art) = (side.name(), &p.article);
+                return Some(CycleRuling {
+                    result: loses(side),
+                    immediate: false,
+                    must_change: Some(side),
+                    articles: vec![bf.article.clone(), art.clone()],
+                    reason: format!(
+                        "both sides forbidden; {s} chases with single pieces against a joint chase: {s} must change ({art})"
+                    ),
+                });
             }
         }
         let last = bf.step_articles.last().cloned().unwrap_or_default();
@@ -305,4 +311,59 @@ pub fn rule(
         articles: row.articles.clone(),
         reason,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::Builtin;
+
+    /// A side's pattern from its moves' labels, as `side_pattern` finds it.
+    fn side<'r>(rules: &'r RuleSet, moves: &[&[&'static str]]) -> SidePattern<'r> {
+        let labels: Vec<Vec<Cow<'r, str>>> = moves
+            .iter()
+            .map(|m| m.iter().map(|&l| Cow::Borrowed(l)).collect())
+            .collect();
+        let pattern = rules
+            .patterns
+            .iter()
+            .find(|p| p.matcher.matches_labels(&labels));
+        SidePattern {
+            pattern,
+            labels,
+            chase_kind: None,
+        }
+    }
+
+    /// `neither_grave` of a 26.8.2 / 26.8.3 step is the spec's (the oracle's test of the same
+    /// name): both sides grave, the shipped steps draw by 26.8.4; with `neither_grave: false`
+    /// 26.8.3 makes the single chaser change, whichever colour it is.
+    #[test]
+    fn the_26_8_steps_decide_between_grave_sides_only_as_the_spec_says() {
+        let shipped = RuleSet::builtin("cxa-2011").expect("cxa-2011");
+        let one: &[&str] = &["chase", "chase.unprotected"];
+        let single: &[&[&str]] = &[one, one];
+        let joint: &[&[&str]] = &[
+            &["check"],
+            &["chase", "chase.unprotected", "chase.joint_unprotected"],
+        ];
+        let r = rule(shipped, &side(shipped, single), &side(shipped, joint)).expect("a ruling");
+        assert_eq!((r.result.as_str(), r.must_change), ("draw", None), "{r:?}");
+        assert!(r.articles.iter().any(|a| a == "26.8.4"), "{r:?}");
+        let mut amended = shipped.clone();
+        for step in &mut amended.both_forbidden.as_mut().expect("26.8").pairs {
+            step.neither_grave = false;
+        }
+        let (red, black) = (side(&amended, single), side(&amended, joint));
+        let r = rule(&amended, &red, &black).expect("a ruling");
+        assert_eq!(r.result, "red_loses", "{r:?}");
+        assert_eq!(r.must_change, Some(Color::Red), "{r:?}");
+        assert!(r.articles.iter().any(|a| a == "26.8.3"), "{r:?}");
+        let r = rule(&amended, &black, &red).expect("a ruling");
+        assert_eq!(r.must_change, Some(Color::Black), "{r:?}");
+        let mixed: &[&str] = &["chase", "chase.unprotected", "chase.joint_unprotected"];
+        let both: &[&[&str]] = &[mixed, mixed];
+        let r = rule(&amended, &side(&amended, both), &side(&amended, both)).expect("a ruling");
+        assert_eq!(r.result, "draw", "{r:?}");
+    }
 }

@@ -45,6 +45,7 @@ pub use track::{PieceId, Tracked};
 
 pub use xiangqi_spec::ruleset::{
     BothForbidden, GravePattern, Interpretation, Matcher, MoveClass, Pattern, RuleSet, RulingRow,
+    SingleAgainstJoint,
 };
 
 /// Why judging could not proceed.

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use super::{
     BothForbidden, Builtin, GravePattern, Interpretation, Matcher, MoveClass, Pattern, RuleSet,
-    RulingRow,
+    RulingRow, SingleAgainstJoint,
 };
 
 include!(concat!(env!("OUT_DIR"), "/rulesets.rs"));

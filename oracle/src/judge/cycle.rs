@@ -5,7 +5,7 @@
 use crate::coord::Side;
 
 use super::classify::Classification;
-use super::rules::{Matcher, Pattern, RuleSet};
+use super::rules::{Pattern, RuleSet, SingleAgainstJoint};
 use super::MoveClass;
 
 /// A side's pattern in a cycle.
@@ -183,8 +183,8 @@ pub fn rule(rules: &RuleSet, red: &SidePattern, black: &SidePattern) -> Option<C
                 let also: Vec<String> = bf
                     .pairs
                     .iter()
-                    .filter(|(a, b, _)| single_against_joint(a, b, la, lb))
-                    .map(|(_, _, art)| art.clone())
+                    .filter(|p| single_against_joint(p, la, lb))
+                    .map(|p| p.article.clone())
                     .collect();
                 let mut articles = vec![bf.article.clone(), step(0)];
                 articles.extend(also.iter().cloned());
@@ -209,28 +209,32 @@ pub fn rule(rules: &RuleSet, red: &SidePattern, black: &SidePattern) -> Option<C
             }
             _ => {}
         }
-        // 26.8.2 / 26.8.3 name a side whose chase is joint (对方联合捉): a side that makes a grave
-        // pattern of its own with single pieces is not that side, so two grave sides draw (26.8.4).
-        // With the shipped grave patterns the steps only add their article to a 26.8.1 ruling;
-        // they decide alone only if an amended 26.8.1 no longer makes the single chaser grave.
-        let steps_decide = gr.is_none() && gb.is_none();
-        for (a, b, art) in bf.pairs.iter().filter(|_| steps_decide) {
-            for (side, la, lb) in [
-                (Side::Red, &red.labels, &black.labels),
-                (Side::Black, &black.labels, &red.labels),
-            ] {
-                if single_against_joint(a, b, la, lb) {
-                    return Some(CycleRuling {
-                        result: loses(side),
-                        immediate: false,
-                        must_change: Some(side),
-                        articles: vec![bf.article.clone(), art.clone()],
-                        reason: format!(
-                            "both sides forbidden; {side} chases with single pieces against a joint chase: {side} must change ({art})"
-                        ),
-                    });
-                }
+        // 26.8.2 / 26.8.3 name a side whose chase is joint (对方联合捉). A step marked
+        // `neither_grave` (the shipped ones) decides only when neither side is grave: a side that
+        // makes a grave pattern of its own with single pieces is not that side, so two grave sides
+        // draw (26.8.4). A step that holds for both sides decides nothing.
+        let neither_grave = gr.is_none() && gb.is_none();
+        for step in &bf.pairs {
+            if step.neither_grave && !neither_grave {
+                continue;
             }
+            let red_changes = single_against_joint(step, &red.labels, &black.labels);
+            let black_changes = single_against_joint(step, &black.labels, &red.labels);
+            let side = match (red_changes, black_changes) {
+                (true, false) => Side::Red,
+                (false, true) => Side::Black,
+                _ => continue,
+            };
+            let art = &step.article;
+            return Some(CycleRuling {
+                result: loses(side),
+                immediate: false,
+                must_change: Some(side),
+                articles: vec![bf.article.clone(), art.clone()],
+                reason: format!(
+                    "both sides forbidden; {side} chases with single pieces against a joint chase: {side} must change ({art})"
+                ),
+            });
         }
         let last = bf.step_articles.last().cloned().unwrap_or_default();
         return Some(CycleRuling {
@@ -272,10 +276,66 @@ pub fn rule(rules: &RuleSet, red: &SidePattern, black: &SidePattern) -> Option<C
 /// Does a step of 26.8.2 / 26.8.3 hold for a side: its labels match `side_a` (a perpetual chase
 /// with single pieces) and the other side's match `side_b` (a joint chase)?
 fn single_against_joint(
-    side_a: &Matcher,
-    side_b: &Matcher,
+    step: &SingleAgainstJoint,
     mine: &[Vec<String>],
     theirs: &[Vec<String>],
 ) -> bool {
-    side_a.matches(mine) && side_b.matches(theirs)
+    step.side_a.matches(mine) && step.side_b.matches(theirs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A side's pattern from its moves' labels, as `side_pattern` finds it.
+    fn side(rules: &RuleSet, moves: &[&[&str]]) -> SidePattern {
+        let labels: Vec<Vec<String>> = moves
+            .iter()
+            .map(|m| m.iter().map(|l| l.to_string()).collect())
+            .collect();
+        let pattern = rules
+            .patterns
+            .iter()
+            .find(|p| p.matcher.matches(&labels))
+            .cloned();
+        SidePattern {
+            pattern,
+            labels,
+            chase_kind: None,
+        }
+    }
+
+    /// `neither_grave` of a 26.8.2 / 26.8.3 step is the spec's: red chases unprotected pieces
+    /// with single pieces; black checks, then chases an unprotected piece alone and jointly.
+    /// Both are grave (长捉无根子, 一将一捉无根子): the shipped steps leave it to 26.8.4 (draw);
+    /// with `neither_grave: false` 26.8.3 makes red change, and black in the colour swap.
+    #[test]
+    fn the_26_8_steps_decide_between_grave_sides_only_as_the_spec_says() {
+        let shipped = RuleSet::embedded("cxa-2011").expect("cxa-2011");
+        let one: &[&str] = &["chase", "chase.unprotected"];
+        let single: &[&[&str]] = &[one, one];
+        let joint: &[&[&str]] = &[
+            &["check"],
+            &["chase", "chase.unprotected", "chase.joint_unprotected"],
+        ];
+        let (red, black) = (side(&shipped, single), side(&shipped, joint));
+        let r = rule(&shipped, &red, &black).expect("a ruling");
+        assert_eq!((r.result.as_str(), r.must_change), ("draw", None), "{r:?}");
+        assert!(r.articles.contains(&"26.8.4".to_string()), "{r:?}");
+        let mut amended = shipped.clone();
+        for step in &mut amended.both_forbidden.as_mut().expect("26.8").pairs {
+            step.neither_grave = false;
+        }
+        let r = rule(&amended, &red, &black).expect("a ruling");
+        assert_eq!(r.result, "red_loses", "{r:?}");
+        assert_eq!(r.must_change, Some(Side::Red), "{r:?}");
+        assert!(r.articles.contains(&"26.8.3".to_string()), "{r:?}");
+        let r = rule(&amended, &black, &red).expect("a ruling");
+        assert_eq!(r.must_change, Some(Side::Black), "{r:?}");
+        // A step that holds for both sides decides nothing.
+        let mixed: &[&str] = &["chase", "chase.unprotected", "chase.joint_unprotected"];
+        let both: &[&[&str]] = &[mixed, mixed];
+        let r = rule(&amended, &side(&shipped, both), &side(&shipped, both)).expect("a ruling");
+        assert_eq!(r.result, "draw", "{r:?}");
+    }
 }

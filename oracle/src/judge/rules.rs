@@ -264,6 +264,23 @@ pub struct GravePattern {
     pub matcher: Matcher,
 }
 
+/// A step of 26.8.2 / 26.8.3 (单方长捉…对方联合捉…前者变着): a side whose labels match `side_a`
+/// (a perpetual chase with single pieces) against one whose labels match `side_b` (a joint chase)
+/// must change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SingleAgainstJoint {
+    /// The changing side's labels.
+    pub side_a: Matcher,
+    /// The other side's labels.
+    pub side_b: Matcher,
+    /// The step's article (`26.8.2`).
+    pub article: String,
+    /// `neither_grave: true`: the step decides only when neither side's pattern is grave by
+    /// 26.8.1 (the joint side is no 单方长捉 itself); otherwise it is only cited beside a 26.8.1
+    /// ruling that it agrees with.
+    pub neither_grave: bool,
+}
+
 /// The 2011 procedure for both sides forbidden (art. 26.8.1–26.8.4).
 #[derive(Clone, Debug, PartialEq)]
 pub struct BothForbidden {
@@ -273,8 +290,8 @@ pub struct BothForbidden {
     pub step_articles: Vec<String>,
     /// 26.8.1.
     pub grave: Vec<GravePattern>,
-    /// 26.8.2 / 26.8.3: (side_a must match, side_b must match, article).
-    pub pairs: Vec<(Matcher, Matcher, String)>,
+    /// 26.8.2 / 26.8.3, in order.
+    pub pairs: Vec<SingleAgainstJoint>,
     /// Priority of chase qualifiers when one chase has several targets.
     pub qualifier_priority: Vec<String>,
 }
@@ -798,11 +815,13 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
                 }
                 if let Some(cond) = st.get("rule").and_then(|r| r.get("if")) {
                     if let (Some(a), Some(b)) = (cond.get("side_a"), cond.get("side_b")) {
-                        pairs.push((
-                            Matcher::from_value(a),
-                            Matcher::from_value(b),
-                            s(st, "article"),
-                        ));
+                        pairs.push(SingleAgainstJoint {
+                            side_a: Matcher::from_value(a),
+                            side_b: Matcher::from_value(b),
+                            article: s(st, "article"),
+                            neither_grave: cond.get("neither_grave").and_then(Value::as_bool)
+                                == Some(true),
+                        });
                     }
                 }
             }
