@@ -1018,3 +1018,25 @@ fn a_guard_of_another_piece_is_no_partner() {
     assert_eq!(cycle_move(&j, 5)["targets"][0], "g0", "{j}");
     assert!(!cites(&j, 5, "24.17"), "{j}");
 }
+
+/// Reading `pinned-target-cannot-accept` (2011 26.10.2: 被接触的马有根，且主动接受邀兑后其"根"无
+/// 损失，为"兑"): the acceptance is counted over the complete exchange, a capture elsewhere that
+/// it opens included. Red's rook c2 and horse (moving to e6) touch black's horse c7, which can
+/// take the horse e6 (the pawn e5 takes back). With its protector the rook a7 beside it, accepting
+/// costs nothing: an exchange. With its protector the rook c9 behind it on the file, accepting
+/// opens the file and the rook c2 takes the rook c9: the horse cannot accept at no cost, and red's
+/// move is a chase, citing 26.10 (red, chasing on both moves, must change).
+#[test]
+fn an_exchange_that_costs_the_targets_protector_is_a_chase() {
+    let moves = "g5e6 a3b3 e6g5 b3a3 g5e6 a3b3 e6g5 b3a3";
+    let beside = "3a1k3/4a4/r1n6/9/4P1N2/8c/p8/2R6/9/3AKA3 w - - 0 1";
+    let behind = "2ra1k3/4a4/2n6/9/4P1N2/8c/p8/2R6/9/3AKA3 w - - 0 1";
+    let j = judged("cxa-2011", beside, moves);
+    assert_eq!(class_at(&j, 5), "exchange", "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    let j = judged("cxa-2011", behind, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "c7", "{j}");
+    assert!(cites(&j, 5, "26.10"), "{j}");
+    assert_eq!(j["ruling"], "red_loses", "{j}");
+}

@@ -766,6 +766,25 @@ impl Board {
         moves
     }
 
+    /// Has the side to move a legal move? The same as `!self.legal_moves().is_empty()`: the
+    /// remembered list if there is one, else the pseudo-legal moves tried in order until one
+    /// keeps the spec's constraints (the list is not made, so nothing is remembered).
+    pub fn has_legal_move(&self) -> bool {
+        if LEGAL_MEMO_ENABLED.with(|on| *on) {
+            let key = self.legal_key();
+            if let Some(moves) = LEGAL_MEMO.with(|memo| memo.borrow_mut().get(&self.spec, &key)) {
+                return !moves.is_empty();
+            }
+        }
+        let cast = Cast::of(self, self.st.turn);
+        let mut after = self.clone();
+        self.pseudo_legal_moves().into_iter().any(|m| {
+            after.st = self.st;
+            after.apply(m);
+            after.check_constraints(self.st.turn, &cast).is_ok()
+        })
+    }
+
     /// What the legal moves depend on besides the spec (see [`LegalKey`]).
     fn legal_key(&self) -> LegalKey {
         let mut points = [0u32; POINTS];
@@ -812,7 +831,7 @@ impl Board {
     /// Checkmate (將死, art. 3.1, 4.1.1), stalemate (困毙, art. 3.2, 4.1.3; also a loss) or
     /// ongoing, for the side to move.
     pub fn status(&self) -> Status {
-        if !self.legal_moves().is_empty() {
+        if self.has_legal_move() {
             Status::Ongoing
         } else if self.in_check(self.st.turn) {
             Status::Checkmate {

@@ -807,12 +807,30 @@ fn chase_test(
     if chases.iter().any(|x| x.joint) {
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
     }
-    // 26.10.2: a piece added to a standing exchange makes a new exchange-plus-chase.
-    if chases
+    // 26.10.2: a piece added to a standing exchange makes a new exchange-plus-chase; an
+    // exchange the target cannot accept at no cost is no offer.
+    let refusals: Vec<Acceptance> = chases
         .iter()
-        .any(|x| acceptance(az, after, x, mover) == Acceptance::AddedParticipant)
-    {
+        .map(|x| acceptance(az, after, x, mover))
+        .collect();
+    if refusals.iter().any(|a| {
+        matches!(
+            a,
+            Acceptance::AddedParticipant | Acceptance::Refused { jointly: true, .. }
+        )
+    }) {
         push_edition_article(rules, &mut t.articles, &["cxa2011.26.10"]);
+    }
+    if refusals.iter().any(|a| {
+        matches!(
+            a,
+            Acceptance::Refused {
+                jointly: false,
+                same_kind: true
+            }
+        )
+    }) {
+        push_edition_article(rules, &mut t.articles, &["cxa2011.26.9"]);
     }
     // 26.1.1 (1999 27.1, second sentence, for the king): the king or a pawn moved, and the
     // chase is another piece's or made together with others.
@@ -941,6 +959,16 @@ enum Acceptance {
     /// The target could take an equal partner at no cost, but the gain needs a piece besides
     /// the partner and one other: 26.10.2's added participant, a chase (cited).
     AddedParticipant,
+    /// The target could take an equal partner in contact, but not at no cost ([`accepts`]): a
+    /// chase, citing 26.10 when the gain needs another piece in contact besides the partner
+    /// (车马同时与马, 26.10.2 其"根"有损失) and 26.9 when the partner is alone and of the
+    /// target's kind (同兵种邀兑…子力价值受损).
+    Refused {
+        /// Another needed piece is in contact with the target.
+        jointly: bool,
+        /// The partner is of the target's kind.
+        same_kind: bool,
+    },
 }
 
 fn acceptance(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId) -> Acceptance {
@@ -962,20 +990,18 @@ fn acceptance(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId
     let mut found = Acceptance::None;
     for p in contact {
         let p_sq = after.square_of(p).expect("on board");
-        let accepts = value(rules, after, p) == v
+        let partner = value(rules, after, p) == v
             && can_capture(after, them, p_sq).contains(&t.target)
-            && (p == t.attacker || (t.joint && t.necessary & id_bit(mover) != 0))
-            && {
-                // Accepting: the target takes the partner, a legal move (a target held on its
-                // line by a pin cannot accept); the offering side may take back.
-                let mut a = after.with_turn(them);
-                a.pos.is_legal(Move::new(t_sq, p_sq)) && {
-                    a.play(Move::new(t_sq, p_sq));
-                    let back = az.see(&mut a, p_sq, 8);
-                    v - back >= 0.0 && !az.mates_at_once(&mut a)
-                }
-            };
-        if accepts {
+            && (p == t.attacker || (t.joint && t.necessary & id_bit(mover) != 0));
+        if partner && !accepts(az, after, t.target, p) {
+            // Taking the partner costs the target's side (其"根"有损失): no offer.
+            if found == Acceptance::None {
+                found = Acceptance::Refused {
+                    jointly: t.necessary & contact_set & !id_bit(p) != 0,
+                    same_kind: role_id(after, p) == role_id(after, t.target),
+                };
+            }
+        } else if partner {
             // Besides the partner, at most one more needed piece in contact (the rook of 26.10);
             // a screen or a piece that pins a protector is not in contact.
             if (t.necessary & contact_set & !id_bit(p)).count_ones() <= 1 {
@@ -1247,18 +1273,51 @@ fn accepts(az: &mut Analyzer<'_>, b: &Tracked, e: PieceId, x: PieceId) -> bool {
     if v - az.see(&mut a, x_sq, 8) < 0.0 || az.mates_at_once(&mut a) {
         return false;
     }
+    let Some(px) = b.piece(x) else {
+        return true;
+    };
+    let mut standing = b.with_turn(px.color);
+    if v - answer_opened_by(az, &mut standing, &mut a, x_sq) < 0.0 {
+        return false;
+    }
     // A line of checks after the acceptance must win more than the piece taken and what the
     // offering side could win anyway (the oracle's `accepts`); that is asked only of a line
     // that wins more than the piece.
     if !az.capture_lost_to_checks(&mut a, x_sq, v) {
         return true;
     }
-    let Some(px) = b.piece(x) else {
-        return true;
-    };
-    let mut standing = b.with_turn(px.color);
     let anyway = az.gain_now(&mut standing);
     !az.capture_lost_to_checks(&mut a, x_sq, v + anyway)
+}
+
+/// What the offering side wins at best by answering an acceptance elsewhere than on the
+/// partner's point `sq` (the oracle's `answer_opened_by`): a capture in `a` (after the
+/// acceptance) that did not win material in `standing` (the offer standing, the offering side
+/// to move), counted over the exchange on its point, not mated at once.
+fn answer_opened_by(
+    az: &mut Analyzer<'_>,
+    standing: &mut Tracked,
+    a: &mut Tracked,
+    sq: Square,
+) -> f64 {
+    let mut best = 0.0;
+    let captures = az.captures(a);
+    for &c in captures.iter() {
+        let Some(victim) = id_at(a, c.to()).filter(|&v| c.to() != sq && is_material(a, v)) else {
+            continue;
+        };
+        if az.see(standing, c.to(), 8) > 0.0 {
+            continue;
+        }
+        let vt = value(az.rs, a, victim);
+        let u = a.play_undo(c);
+        let g = vt - az.see(a, c.to(), 8);
+        if g > best && !az.mates_at_once(a) {
+            best = g;
+        }
+        a.undo(c, u);
+    }
+    best
 }
 
 /// Does `mover`, where it stands in `after`, hold `target` on its square? (The oracle's

@@ -1183,14 +1183,16 @@ fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64, PieceId)> {
 pub(crate) fn check_begins_mate(b: &Board, k: OMove, plies: u32) -> bool {
     let mut a = b.clone();
     apply(&mut a, k);
+    if plies < 3 {
+        return !a.has_legal_move();
+    }
     let replies = a.legal_moves();
     replies.is_empty()
-        || (plies >= 3
-            && replies.into_iter().all(|r| {
-                let mut c = a.clone();
-                apply(&mut c, r);
-                mate_by_checks(&c, plies - 2)
-            }))
+        || replies.into_iter().all(|r| {
+            let mut c = a.clone();
+            apply(&mut c, r);
+            mate_by_checks(&c, plies - 2)
+        })
 }
 
 /// The checking moves of the side to move that begin a mate by consecutive checks within
@@ -1297,17 +1299,22 @@ fn mate_within_computed(b: &Board, plies: u32, avoid: &BTreeSet<PieceId>) -> boo
         }
         let mut a = b.clone();
         apply(&mut a, k);
+        if plies < 3 {
+            // Mated at once or not: only whether an answer exists.
+            if !a.has_legal_move() {
+                return true;
+            }
+            continue;
+        }
         let replies = a.legal_moves();
         if replies.is_empty() {
             return true;
         }
-        if plies >= 3
-            && replies.iter().all(|r| {
-                let mut c = a.clone();
-                apply(&mut c, *r);
-                mate_within(&c, plies - 2, avoid)
-            })
-        {
+        if replies.iter().all(|r| {
+            let mut c = a.clone();
+            apply(&mut c, *r);
+            mate_within(&c, plies - 2, avoid)
+        }) {
             return true;
         }
     }

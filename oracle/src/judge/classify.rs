@@ -747,12 +747,30 @@ fn chase_test(
     if chases.iter().any(|x| x.joint) {
         push_unique(&mut t.articles, rules.article("cxa2011.24.17"));
     }
-    // 26.10.2: a piece added to a standing exchange makes a new exchange-plus-chase.
-    if chases
+    // 26.10.2: a piece added to a standing exchange makes a new exchange-plus-chase; an
+    // exchange the target cannot accept at no cost is no offer.
+    let refusals: Vec<Acceptance> = chases
         .iter()
-        .any(|x| acceptance(rules, after, x, mover) == Acceptance::AddedParticipant)
-    {
+        .map(|x| acceptance(rules, after, x, mover))
+        .collect();
+    if refusals.iter().any(|a| {
+        matches!(
+            a,
+            Acceptance::AddedParticipant | Acceptance::Refused { jointly: true, .. }
+        )
+    }) {
         push_edition_article(rules, &mut t.articles, &["cxa2011.26.10"]);
+    }
+    if refusals.iter().any(|a| {
+        matches!(
+            a,
+            Acceptance::Refused {
+                jointly: false,
+                same_kind: true
+            }
+        )
+    }) {
+        push_edition_article(rules, &mut t.articles, &["cxa2011.26.9"]);
     }
     // 26.1.1 (1999 27.1, second sentence, for the king): the king or a pawn moved, and the
     // chase is another piece's or made together with others.
@@ -904,6 +922,16 @@ enum Acceptance {
     /// The target could take an equal partner at no cost, but the gain needs a piece besides
     /// the partner and one other: 26.10.2's added participant, a chase (cited).
     AddedParticipant,
+    /// The target could take an equal partner in contact, but not at no cost ([`accepts`]): a
+    /// chase, citing 26.10 when the gain needs another piece in contact besides the partner
+    /// (车马同时与马, 26.10.2 其"根"有损失) and 26.9 when the partner is alone and of the
+    /// target's kind (同兵种邀兑…子力价值受损).
+    Refused {
+        /// Another needed piece is in contact with the target.
+        jointly: bool,
+        /// The partner is of the target's kind.
+        same_kind: bool,
+    },
 }
 
 fn acceptance(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Acceptance {
@@ -923,21 +951,18 @@ fn acceptance(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Acc
     let mut found = Acceptance::None;
     for &p in &contact {
         let p_sq = after.square_of(p).expect("on board");
-        let accepts = value(rules, after, p) == v
+        let partner = value(rules, after, p) == v
             && can_capture(after, them, p_sq).contains(&t.target)
-            && (p == t.attacker || (t.joint && t.necessary.contains(&mover)))
-            && {
-                // Accepting: the target takes the partner, a legal move (a target held on its
-                // line by a pin cannot accept); the offering side may take back.
-                let mut a = after.clone();
-                a.st.turn = them;
-                a.check_move(OMove::new(t_sq, p_sq)).is_ok() && {
-                    analysis::apply(&mut a, OMove::new(t_sq, p_sq));
-                    let back = analysis::see(&Ctx::new(rules), &a, p_sq, None, 8);
-                    v - back >= 0.0 && !analysis::mates_at_once(&Ctx::new(rules), &a)
-                }
-            };
-        if accepts {
+            && (p == t.attacker || (t.joint && t.necessary.contains(&mover)));
+        if partner && !accepts(rules, after, t.target, p) {
+            // Taking the partner costs the target's side (其"根"有损失): no offer.
+            if found == Acceptance::None {
+                found = Acceptance::Refused {
+                    jointly: t.necessary.iter().any(|&q| q != p && contact.contains(&q)),
+                    same_kind: role_id(after, p) == role_id(after, t.target),
+                };
+            }
+        } else if partner {
             // Besides the partner, at most one more needed piece in contact (the rook of 26.10);
             // a screen or a piece that pins a protector is not in contact.
             let others = t
@@ -1173,11 +1198,14 @@ fn refused_note(names: &str) -> String {
     )
 }
 
-/// 2011 26.9 (the exchange's acceptance): can `e` take `x` (its equal) so that its side loses
-/// no value in the exchange that follows (the recapture, or a line of consecutive checks that
-/// wins the taker back and more than the offering side could win anyway:
-/// [`analysis::capture_lost_to_checks`]) and is not mated at once? (A piece that cannot leave
-/// its line cannot accept: the offer is a chase, reading `pinned-target-cannot-accept`.)
+/// The acceptance of an exchange (24.4, 2011 26.9 子力价值受损, 26.10.2 其"根"无损失; reading
+/// `pinned-target-cannot-accept`): can `e` take `x` (its equal) so that its side loses no value
+/// in the exchange that follows and is not mated at once? The offering side answers by the
+/// recapture, by a capture elsewhere that the acceptance opens ([`answer_opened_by`]: a line
+/// the taker blocked, a piece it guarded), or by a line of consecutive checks that wins the
+/// taker back and more than the offering side could win anyway
+/// ([`analysis::capture_lost_to_checks`]). A piece that cannot leave its line cannot accept:
+/// the offer is a chase.
 fn accepts(rules: &RuleSet, b: &Board, e: PieceId, x: PieceId) -> bool {
     let (Some(e_sq), Some(x_sq)) = (b.square_of(e), b.square_of(x)) else {
         return false;
@@ -1194,9 +1222,38 @@ fn accepts(rules: &RuleSet, b: &Board, e: PieceId, x: PieceId) -> bool {
     // the acceptance must win more than the piece taken and that.
     let mut standing = b.clone();
     standing.st.turn = b.piece(x).side;
-    v - analysis::see(&cx, &a, x_sq, None, 8) >= 0.0
+    let back =
+        analysis::see(&cx, &a, x_sq, None, 8).max(answer_opened_by(&cx, &standing, &a, x_sq));
+    v - back >= 0.0
         && !analysis::mates_at_once(&cx, &a)
         && !analysis::capture_lost_to_checks(&cx, &a, e, v + analysis::gain_now(&cx, &standing))
+}
+
+/// What the offering side wins at best by answering an acceptance elsewhere than on the
+/// partner's point `sq`: a capture in `a` (after the acceptance, the offering side to move)
+/// that did not win material in `standing` (the offer standing, the offering side to move),
+/// counted over the exchange on its point, not mated at once. The acceptance opened it: a line
+/// the taker blocked (its own protector behind it, 其"根"), a piece the taker guarded.
+fn answer_opened_by(cx: &Ctx, standing: &Board, a: &Board, sq: Coord) -> f64 {
+    let mut best = 0.0;
+    for c in a.legal_moves() {
+        let Some(victim) = a
+            .piece_id_at(c.to)
+            .filter(|v| c.to != sq && is_material(a, *v))
+        else {
+            continue;
+        };
+        if analysis::see(cx, standing, c.to, None, 8) > 0.0 {
+            continue;
+        }
+        let mut d = a.clone();
+        analysis::apply(&mut d, c);
+        let g = value(cx.rs, a, victim) - analysis::see(cx, &d, c.to, None, 8);
+        if g > best && !analysis::mates_at_once(cx, &d) {
+            best = g;
+        }
+    }
+    best
 }
 
 /// 24.4, 26.9, 26.10 (reading `pinned-target-cannot-accept`): does `mover`, where it stands in
