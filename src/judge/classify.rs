@@ -1309,13 +1309,7 @@ fn answer_opened_by(
         if az.see(standing, c.to(), 8) > 0.0 {
             continue;
         }
-        let vt = value(az.rs, a, victim);
-        let u = a.play_undo(c);
-        let g = vt - az.see(a, c.to(), 8);
-        if g > best && !az.mates_at_once(a) {
-            best = g;
-        }
-        a.undo(c, u);
+        best = az.better_answer(a, c, value(az.rs, a, victim), best);
     }
     best
 }

@@ -437,14 +437,24 @@ impl Analyzer<'_> {
             if self.see(before, c.to(), 8) > 0.0 {
                 continue;
             }
-            let u = a.play_undo(c);
-            let g = vt - self.see(a, c.to(), 8);
-            if g > best && !self.mates_at_once(a) {
-                best = g;
-            }
-            a.undo(c, u);
+            best = self.better_answer(a, c, vt, best);
         }
         best
+    }
+
+    /// `best`, or what the capture `c` (of a piece worth `worth`) wins if more: counted over the
+    /// exchange on its point, and only if it is not mated at once (an answer of
+    /// [`answer_elsewhere`](Self::answer_elsewhere) or of an exchange's acceptance).
+    pub(crate) fn better_answer(&mut self, a: &mut Tracked, c: Move, worth: f64, best: f64) -> f64 {
+        let u = a.play_undo(c);
+        let g = worth - self.see(a, c.to(), 8);
+        let better = if g > best && !self.mates_at_once(a) {
+            g
+        } else {
+            best
+        };
+        a.undo(c, u);
+        better
     }
 
     /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
