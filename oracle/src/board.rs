@@ -776,13 +776,9 @@ impl Board {
                 return !moves.is_empty();
             }
         }
-        let cast = Cast::of(self, self.st.turn);
-        let mut after = self.clone();
-        self.pseudo_legal_moves().into_iter().any(|m| {
-            after.st = self.st;
-            after.apply(m);
-            after.check_constraints(self.st.turn, &cast).is_ok()
-        })
+        self.pseudo_legal_moves()
+            .iter()
+            .any(self.keeps_constraints())
     }
 
     /// What the legal moves depend on besides the spec (see [`LegalKey`]).
@@ -804,14 +800,20 @@ impl Board {
     /// the board and kept if the spec's constraints hold afterwards.
     fn legal_moves_computed(&self) -> Vec<OMove> {
         let mut moves = self.pseudo_legal_moves();
+        moves.retain(self.keeps_constraints());
+        moves
+    }
+
+    /// The legality trial of a pseudo-legal move: played on a scratch copy of the board (one
+    /// copy, reset before every trial), does it keep the spec's constraints?
+    fn keeps_constraints(&self) -> impl FnMut(&OMove) -> bool + '_ {
         let cast = Cast::of(self, self.st.turn);
-        let mut after = self.clone(); // one scratch board, reset before every trial
-        moves.retain(|m| {
+        let mut after = self.clone();
+        move |m| {
             after.st = self.st;
             after.apply(*m);
             after.check_constraints(self.st.turn, &cast).is_ok()
-        });
-        moves
+        }
     }
 
     /// Plays `m` if it is legal, otherwise says why not and leaves the board unchanged.

@@ -809,28 +809,14 @@ fn chase_test(
     }
     // 26.10.2: a piece added to a standing exchange makes a new exchange-plus-chase; an
     // exchange the target cannot accept at no cost is no offer.
-    let refusals: Vec<Acceptance> = chases
+    let cited: Vec<&str> = chases
         .iter()
-        .map(|x| acceptance(az, after, x, mover))
+        .filter_map(|x| acceptance(az, after, x, mover).article())
         .collect();
-    if refusals.iter().any(|a| {
-        matches!(
-            a,
-            Acceptance::AddedParticipant | Acceptance::Refused { jointly: true, .. }
-        )
-    }) {
-        push_edition_article(rules, &mut t.articles, &["cxa2011.26.10"]);
-    }
-    if refusals.iter().any(|a| {
-        matches!(
-            a,
-            Acceptance::Refused {
-                jointly: false,
-                same_kind: true
-            }
-        )
-    }) {
-        push_edition_article(rules, &mut t.articles, &["cxa2011.26.9"]);
+    for id in ["cxa2011.26.10", "cxa2011.26.9"] {
+        if cited.contains(&id) {
+            push_edition_article(rules, &mut t.articles, &[id]);
+        }
     }
     // 26.1.1 (1999 27.1, second sentence, for the king): the king or a pawn moved, and the
     // chase is another piece's or made together with others.
@@ -971,6 +957,22 @@ enum Acceptance {
     },
 }
 
+impl Acceptance {
+    /// The article a chase so decided cites (its id in the 2011 rules), if any.
+    fn article(self) -> Option<&'static str> {
+        match self {
+            Acceptance::AddedParticipant | Acceptance::Refused { jointly: true, .. } => {
+                Some("cxa2011.26.10")
+            }
+            Acceptance::Refused {
+                jointly: false,
+                same_kind: true,
+            } => Some("cxa2011.26.9"),
+            _ => None,
+        }
+    }
+}
+
 fn acceptance(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId) -> Acceptance {
     let rules = az.rs;
     if t.via_checks || is_pawn(after, t.target) {
@@ -993,20 +995,23 @@ fn acceptance(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId
         let partner = value(rules, after, p) == v
             && can_capture(after, them, p_sq).contains(&t.target)
             && (p == t.attacker || (t.joint && t.necessary & id_bit(mover) != 0));
-        if partner && !accepts(az, after, t.target, p) {
+        if !partner {
+            continue;
+        }
+        // The needed pieces in contact besides the partner (the rook of 26.10); a screen or a
+        // piece that pins a protector is not in contact.
+        let others = (t.necessary & contact_set & !id_bit(p)).count_ones();
+        if !accepts(az, after, t.target, p) {
             // Taking the partner costs the target's side (其"根"有损失): no offer.
             if found == Acceptance::None {
                 found = Acceptance::Refused {
-                    jointly: t.necessary & contact_set & !id_bit(p) != 0,
+                    jointly: others > 0,
                     same_kind: role_id(after, p) == role_id(after, t.target),
                 };
             }
-        } else if partner {
-            // Besides the partner, at most one more needed piece in contact (the rook of 26.10);
-            // a screen or a piece that pins a protector is not in contact.
-            if (t.necessary & contact_set & !id_bit(p)).count_ones() <= 1 {
-                return Acceptance::Offer;
-            }
+        } else if others <= 1 {
+            return Acceptance::Offer;
+        } else {
             found = Acceptance::AddedParticipant;
         }
     }
@@ -1277,7 +1282,7 @@ fn accepts(az: &mut Analyzer<'_>, b: &Tracked, e: PieceId, x: PieceId) -> bool {
         return true;
     };
     let mut standing = b.with_turn(px.color);
-    if v - answer_opened_by(az, &mut standing, &mut a, x_sq) < 0.0 {
+    if answer_opened_by(az, &mut standing, &mut a, x_sq, v) > v {
         return false;
     }
     // A line of checks after the acceptance must win more than the piece taken and what the
@@ -1293,23 +1298,30 @@ fn accepts(az: &mut Analyzer<'_>, b: &Tracked, e: PieceId, x: PieceId) -> bool {
 /// What the offering side wins at best by answering an acceptance elsewhere than on the
 /// partner's point `sq` (the oracle's `answer_opened_by`): a capture in `a` (after the
 /// acceptance) that did not win material in `standing` (the offer standing, the offering side
-/// to move), counted over the exchange on its point, not mated at once.
+/// to move), counted over the exchange on its point, not mated at once. Exact up to `enough`:
+/// once an answer wins more, the rest are not tried (an answer wins at most the piece it takes,
+/// so a capture worth no more than the best so far is not tried either).
 fn answer_opened_by(
     az: &mut Analyzer<'_>,
     standing: &mut Tracked,
     a: &mut Tracked,
     sq: Square,
+    enough: f64,
 ) -> f64 {
     let mut best = 0.0;
     let captures = az.captures(a);
     for &c in captures.iter() {
+        if best > enough {
+            break;
+        }
         let Some(victim) = id_at(a, c.to()).filter(|&v| c.to() != sq && is_material(a, v)) else {
             continue;
         };
-        if az.see(standing, c.to(), 8) > 0.0 {
+        let worth = value(az.rs, a, victim);
+        if worth <= best || az.see(standing, c.to(), 8) > 0.0 {
             continue;
         }
-        best = az.better_answer(a, c, value(az.rs, a, victim), best);
+        best = az.better_answer(a, c, worth, best);
     }
     best
 }

@@ -749,28 +749,14 @@ fn chase_test(
     }
     // 26.10.2: a piece added to a standing exchange makes a new exchange-plus-chase; an
     // exchange the target cannot accept at no cost is no offer.
-    let refusals: Vec<Acceptance> = chases
+    let cited: Vec<&str> = chases
         .iter()
-        .map(|x| acceptance(rules, after, x, mover))
+        .filter_map(|x| acceptance(rules, after, x, mover).article())
         .collect();
-    if refusals.iter().any(|a| {
-        matches!(
-            a,
-            Acceptance::AddedParticipant | Acceptance::Refused { jointly: true, .. }
-        )
-    }) {
-        push_edition_article(rules, &mut t.articles, &["cxa2011.26.10"]);
-    }
-    if refusals.iter().any(|a| {
-        matches!(
-            a,
-            Acceptance::Refused {
-                jointly: false,
-                same_kind: true
-            }
-        )
-    }) {
-        push_edition_article(rules, &mut t.articles, &["cxa2011.26.9"]);
+    for id in ["cxa2011.26.10", "cxa2011.26.9"] {
+        if cited.contains(&id) {
+            push_edition_article(rules, &mut t.articles, &[id]);
+        }
     }
     // 26.1.1 (1999 27.1, second sentence, for the king): the king or a pawn moved, and the
     // chase is another piece's or made together with others.
@@ -934,6 +920,22 @@ enum Acceptance {
     },
 }
 
+impl Acceptance {
+    /// The article a chase so decided cites (its id in the 2011 rules), if any.
+    fn article(self) -> Option<&'static str> {
+        match self {
+            Acceptance::AddedParticipant | Acceptance::Refused { jointly: true, .. } => {
+                Some("cxa2011.26.10")
+            }
+            Acceptance::Refused {
+                jointly: false,
+                same_kind: true,
+            } => Some("cxa2011.26.9"),
+            _ => None,
+        }
+    }
+}
+
 fn acceptance(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Acceptance {
     if t.via_checks || is_pawn(after, t.target) {
         return Acceptance::None;
@@ -954,25 +956,27 @@ fn acceptance(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Acc
         let partner = value(rules, after, p) == v
             && can_capture(after, them, p_sq).contains(&t.target)
             && (p == t.attacker || (t.joint && t.necessary.contains(&mover)));
-        if partner && !accepts(rules, after, t.target, p) {
+        if !partner {
+            continue;
+        }
+        // The needed pieces in contact besides the partner (the rook of 26.10); a screen or a
+        // piece that pins a protector is not in contact.
+        let others = t
+            .necessary
+            .iter()
+            .filter(|&&q| q != p && contact.contains(&q))
+            .count();
+        if !accepts(rules, after, t.target, p) {
             // Taking the partner costs the target's side (其"根"有损失): no offer.
             if found == Acceptance::None {
                 found = Acceptance::Refused {
-                    jointly: t.necessary.iter().any(|&q| q != p && contact.contains(&q)),
+                    jointly: others > 0,
                     same_kind: role_id(after, p) == role_id(after, t.target),
                 };
             }
-        } else if partner {
-            // Besides the partner, at most one more needed piece in contact (the rook of 26.10);
-            // a screen or a piece that pins a protector is not in contact.
-            let others = t
-                .necessary
-                .iter()
-                .filter(|&&q| q != p && contact.contains(&q))
-                .count();
-            if others <= 1 {
-                return Acceptance::Offer;
-            }
+        } else if others <= 1 {
+            return Acceptance::Offer;
+        } else {
             found = Acceptance::AddedParticipant;
         }
     }
