@@ -228,11 +228,11 @@ impl Analyzer<'_> {
         for r in b.pos.legal_moves() {
             let taken = Taken::by(rs, b, r, first);
             let ur = b.play_undo(r);
-            let sub = self.best_gain(b, sub_depth);
+            let sub = self.gain_after_answer(b, sub_depth);
             let total = taken.net(rs, b, first.worth, &sub);
             let wins = sub.map(|sq| ids_on(b, sq)).targets;
             let by = if total > 0.0 && wins & id_bit(target) != 0 {
-                self.gain_parts_of(b, sub_depth, target)
+                self.answer_parts_of(b, sub_depth, target)
             } else {
                 Parts::default()
             };
@@ -253,6 +253,54 @@ impl Analyzer<'_> {
         let mut parts = counted.iter().fold(Parts::default(), |p, a| p.with(a.2));
         parts.checkers |= id_bit(checker);
         parts
+    }
+
+    /// The pieces that take part in winning `target` in the ways of the best gain of
+    /// [`Analyzer::gain_after_answer`] that win it (`c`: the checker to move after the
+    /// defender's answer): [`Analyzer::gain_parts_of`], unless the answer checks back; then the
+    /// checker's answers of that best gain that win it, the capturing mover of a capture and
+    /// the capturers and checkers of a line of checks ([`Analyzer::line_parts_of`]).
+    fn answer_parts_of(&mut self, c: &mut Tracked, depth: u32, target: PieceId) -> Parts {
+        if depth < 2 || !c.pos.is_check() {
+            return self.gain_parts_of(c, depth, target);
+        }
+        let best = self.gain_after_answer(c, depth);
+        let Some(sq) = c.square_of(target) else {
+            return Parts::default();
+        };
+        if best.gain <= 0.0 || best.targets & (1u128 << sq.index()) == 0 {
+            return Parts::default();
+        }
+        let rs = self.rs;
+        let mut answers = MoveList::new();
+        c.pos.legal_moves_into(&mut answers);
+        let mut by = Parts::default();
+        for &m in answers.iter() {
+            let taken = id_at(c, m.to()).map(|t| value(rs, c, t));
+            let mover = id_at(c, m.from()).expect("a mover");
+            let um = c.play_undo(m);
+            let way = if self.mates_at_once(c) {
+                None
+            } else {
+                let gain = taken.unwrap_or(0.0) - self.best_gain(c, depth - 1).gain;
+                Some((gain, depth >= 3 && c.pos.is_check()))
+            };
+            c.undo(m, um);
+            let Some((gain, checks)) = way else {
+                continue;
+            };
+            if m.to() == sq && gain == best.gain {
+                by.capturers |= id_bit(mover);
+            }
+            if checks
+                && self
+                    .check_line(c, m, depth)
+                    .is_some_and(|w| w.gain == best.gain && w.targets & (1u128 << sq.index()) != 0)
+            {
+                by = by.with(self.line_parts_of(c, m, depth, target));
+            }
+        }
+        by
     }
 
     /// The pieces that take part in winning `target` in the ways of the best gain of
