@@ -1040,3 +1040,24 @@ fn an_exchange_that_costs_the_targets_protector_is_a_chase() {
     assert!(cites(&j, 5, "26.10"), "{j}");
     assert_eq!(j["ruling"], "red_loses", "{j}");
 }
+
+/// 2011 26.4 / 1999 27.4 (从重, reading `severity-order`): a move that is an exchange offer and a
+/// chase at once (兑兼捉) is a chase, and the article of the order of severity is cited. Red's
+/// horse c2-d4, guarded by the rook d0, offers itself to black's horse c6 (which can take it and
+/// be taken back: an exchange of equal pieces) and attacks the rook f5. Without the rook the same
+/// move is only the exchange offer, and the article is not cited.
+#[test]
+fn an_exchange_offer_that_also_chases_is_a_chase_by_the_heavier_nature() {
+    let moves = "c2d4 e9f9 d4c2 f9e9 c2d4 e9f9 d4c2 f9e9";
+    let with_rook = "4k4/9/9/2n6/5r3/9/9/2N6/4A4/3RK4 w - - 0 1";
+    let without = "4k4/9/9/2n6/9/9/9/2N6/4A4/3RK4 w - - 0 1";
+    for (rules, article) in [("cxa-2011", "26.4"), ("cxa-1999", "27.4")] {
+        let j = judged(rules, with_rook, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "f5", "{j}");
+        assert!(cites(&j, 5, article), "{rules}: {j}");
+        let j = judged(rules, without, moves);
+        assert_eq!(class_at(&j, 5), "exchange", "{j}");
+        assert!(!cites(&j, 5, article), "{rules}: {j}");
+    }
+}

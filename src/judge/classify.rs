@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use super::analysis::{
-    can_capture, capturable_by, captures_on, id_at, id_bit, is_king, is_material, is_pawn,
+    can_capture, capturable_by, captures_on, id_at, id_bit, ids_in, is_king, is_material, is_pawn,
     pawn_trade_is_gain, piece_name, reach_of, role_id, strength, value, Analyzer, Cover, IdSet,
     Threat,
 };
@@ -198,6 +198,12 @@ pub(crate) fn classify_after(
                         "threatens mate by consecutive checks (殺) within {} plies",
                         rules.kill_search_depth
                     );
+                    // 兑（献）兼杀 (27.4 / 2011 26.4): what else the move offers.
+                    let besides = offered_pieces(&mut az, before, &after, mover)
+                        | offered_to(&mut az, &after, m.to(), mover)
+                            .into_iter()
+                            .fold(0, |a, e| a | id_bit(e));
+                    heavier_nature(rules, &after, &mut base, besides);
                     return Ok(base);
                 }
             }
@@ -218,6 +224,8 @@ pub(crate) fn classify_after(
                     Vec::new()
                 };
                 if !t.chases.is_empty() || !refused.is_empty() {
+                    // 兑（献）兼捉 (27.4 / 2011 26.4): what else the move offers.
+                    let besides = offered_besides(&mut az, before, &after, m, mover, &t.offers);
                     base.class = class;
                     base.targets = squares(
                         &after,
@@ -248,6 +256,7 @@ pub(crate) fn classify_after(
                             format!("{}; {line}", base.note)
                         };
                     }
+                    heavier_nature(rules, &after, &mut base, besides);
                     return Ok(base);
                 }
                 for a in &t.articles {
@@ -476,6 +485,52 @@ fn answer_to_check_article(rules: &RuleSet) -> String {
         .map(|id| rules.article(id))
         .find(|a| !a.starts_with("cxa"))
         .unwrap_or_default()
+}
+
+/// The article of the order of severity (27.4 / 2011 26.4), if the rule set has one (the
+/// oracle's `severity_article`).
+fn severity_article(rules: &RuleSet) -> Option<String> {
+    ["cxa2011.26.4", "cxa1999.27.4"]
+        .iter()
+        .map(|id| rules.article(id))
+        .find(|a| !a.starts_with("cxa"))
+}
+
+/// The pieces a move judged a chase also offers (兑（献）兼捉; the oracle's `offered_besides`):
+/// the targets of its new threats that are exchange offers (`offers`), the partners of the
+/// exchange pairs it creates and the pieces it is put unprotected for ([`offered_to`]).
+fn offered_besides(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    m: Move,
+    mover: PieceId,
+    offers: &[Threat],
+) -> IdSet {
+    offers
+        .iter()
+        .map(|x| x.target)
+        .chain(exchange_with(az, before, after, mover))
+        .chain(offered_to(az, after, m.to(), mover))
+        .fold(0, |a, e| a | id_bit(e))
+}
+
+/// A move judged a chase or a kill that also offers `besides` is judged by the heavier nature
+/// (27.4 / 2011 26.4: 兑（献）兼捉，判捉；兑（献）兼杀，判杀; the oracle's `heavier_nature`): the
+/// article is cited and the note says what else the move does.
+fn heavier_nature(rules: &RuleSet, after: &Tracked, base: &mut Classification, besides: IdSet) {
+    if besides == 0 {
+        return;
+    }
+    let Some(art) = severity_article(rules) else {
+        return;
+    };
+    push_unique(&mut base.articles, art);
+    base.note = format!(
+        "{}; it is also an exchange or offer (兑/獻) with {}: the heavier nature decides (從重)",
+        base.note,
+        names(after, ids_in(besides))
+    );
 }
 
 fn squares(b: &Tracked, ids: impl Iterator<Item = PieceId>) -> Vec<Square> {

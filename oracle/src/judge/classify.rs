@@ -214,6 +214,10 @@ pub fn classify_in_context(
                         "threatens mate by consecutive checks (殺) within {} plies",
                         rules.kill_search_depth
                     );
+                    // 兑（献）兼杀 (27.4 / 2011 26.4): what else the move offers.
+                    let mut besides = offered_pieces(rules, before, &after, mover);
+                    besides.extend(offered_to(rules, &after, m.to, mover));
+                    heavier_nature(rules, &after, &mut base, &besides);
                     return Ok(base);
                 }
             }
@@ -234,6 +238,8 @@ pub fn classify_in_context(
                     Vec::new()
                 };
                 if !t.chases.is_empty() || !refused.is_empty() {
+                    // 兑（献）兼捉 (27.4 / 2011 26.4): what else the move offers.
+                    let besides = offered_besides(rules, before, &after, m, mover, &t.offers);
                     base.class = class;
                     base.targets = squares(
                         &after,
@@ -264,6 +270,7 @@ pub fn classify_in_context(
                             format!("{}; {line}", base.note)
                         };
                     }
+                    heavier_nature(rules, &after, &mut base, &besides);
                     return Ok(base);
                 }
                 for a in &t.articles {
@@ -414,6 +421,55 @@ fn answer_to_check_article(rules: &RuleSet) -> String {
         .map(|id| rules.article(id))
         .find(|a| !a.starts_with("cxa"))
         .unwrap_or_default()
+}
+
+/// The article of the order of severity (27.4 / 2011 26.4: 凡走子兼具多种作用时，应从重裁处),
+/// if the rule set has one.
+fn severity_article(rules: &RuleSet) -> Option<String> {
+    ["cxa2011.26.4", "cxa1999.27.4"]
+        .iter()
+        .map(|id| rules.article(id))
+        .find(|a| !a.starts_with("cxa"))
+}
+
+/// The pieces a move judged a chase also offers (兑（献）兼捉, 27.4 / 2011 26.4): the targets
+/// of its new threats that are exchange offers (`offers`), the partners of the exchange pairs
+/// it creates and the pieces it is put unprotected for ([`offered_to`]).
+fn offered_besides(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    m: OMove,
+    mover: PieceId,
+    offers: &[Threat],
+) -> BTreeSet<PieceId> {
+    let mut out: BTreeSet<PieceId> = offers.iter().map(|x| x.target).collect();
+    out.extend(exchange_with(rules, before, after, mover));
+    out.extend(offered_to(rules, after, m.to, mover));
+    out
+}
+
+/// A move judged a chase or a kill that also offers `besides` (an exchange, 兑, or a piece,
+/// 献) is judged by the heavier nature (27.4 / 2011 26.4: 兑（献）兼捉，判捉；兑（献）兼杀，判杀):
+/// the article is cited and the note says what else the move does.
+fn heavier_nature(
+    rules: &RuleSet,
+    after: &Board,
+    base: &mut Classification,
+    besides: &BTreeSet<PieceId>,
+) {
+    if besides.is_empty() {
+        return;
+    }
+    let Some(art) = severity_article(rules) else {
+        return;
+    };
+    push_unique(&mut base.articles, art);
+    base.note = format!(
+        "{}; it is also an exchange or offer (兑/獻) with {}: the heavier nature decides (從重)",
+        base.note,
+        names(after, besides.iter().copied())
+    );
 }
 
 fn squares(b: &Board, ids: impl Iterator<Item = PieceId>) -> Vec<Coord> {
