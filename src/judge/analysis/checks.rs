@@ -271,35 +271,19 @@ impl Analyzer<'_> {
         if best.gain <= 0.0 || best.targets & (1u128 << sq.index()) == 0 {
             return Parts::default();
         }
-        let rs = self.rs;
-        let mut answers = MoveList::new();
-        c.pos.legal_moves_into(&mut answers);
         let mut by = Parts::default();
-        for &m in answers.iter() {
-            let taken = id_at(c, m.to()).map(|t| value(rs, c, t));
-            let mover = id_at(c, m.from()).expect("a mover");
-            let um = c.play_undo(m);
-            let way = if self.mates_at_once(c) {
-                None
-            } else {
-                let gain = taken.unwrap_or(0.0) - self.best_gain(c, depth - 1).gain;
-                Some((gain, depth >= 3 && c.pos.is_check()))
-            };
-            c.undo(m, um);
-            let Some((gain, checks)) = way else {
-                continue;
-            };
-            if m.to() == sq && gain == best.gain {
-                by.capturers |= id_bit(mover);
+        self.for_each_answer_to_check_back(c, depth, |az, c, a| {
+            if a.mv.to() == sq && a.gain == best.gain {
+                by.capturers |= id_bit(a.mover);
             }
-            if checks
-                && self
-                    .check_line(c, m, depth)
+            if a.checks
+                && az
+                    .check_line(c, a.mv, depth)
                     .is_some_and(|w| w.gain == best.gain && w.targets & (1u128 << sq.index()) != 0)
             {
-                by = by.with(self.line_parts_of(c, m, depth, target));
+                by = by.with(az.line_parts_of(c, a.mv, depth, target));
             }
-        }
+        });
         by
     }
 
@@ -518,42 +502,68 @@ impl Analyzer<'_> {
         if depth < 2 || !c.pos.is_check() {
             return self.best_gain(c, depth);
         }
-        let rs = self.rs;
-        let mut answers = MoveList::new();
-        c.pos.legal_moves_into(&mut answers);
         let mut most = f64::NEG_INFINITY;
         let mut ties = Ties::default();
-        for &m in answers.iter() {
-            let taken = id_at(c, m.to()).map(|t| value(rs, c, t));
-            let mover = id_at(c, m.from()).expect("a mover");
-            let um = c.play_undo(m);
-            let way = if self.mates_at_once(c) {
-                None
-            } else {
-                let gain = taken.unwrap_or(0.0) - self.best_gain(c, depth - 1).gain;
-                Some((gain, depth >= 3 && c.pos.is_check()))
-            };
-            c.undo(m, um);
-            let Some((gain, checks)) = way else {
-                continue;
-            };
-            most = most.max(gain);
-            if taken.is_some() && gain > 0.0 {
-                ties.add(Won::capture(c, mover, m.to(), gain));
+        self.for_each_answer_to_check_back(c, depth, |az, c, a| {
+            most = most.max(a.gain);
+            if a.takes && a.gain > 0.0 {
+                ties.add(Won::capture(c, a.mover, a.mv.to(), a.gain));
             }
-            if checks {
-                if let Some(line) = self.check_line(c, m, depth) {
+            if a.checks {
+                if let Some(line) = az.check_line(c, a.mv, depth) {
                     most = most.max(line.gain);
                     ties.add(line);
                 }
             }
-        }
+        });
         if most > 0.0 {
             ties.best_of()
         } else {
             Won {
                 gain: most,
                 ..Won::default()
+            }
+        }
+    }
+
+    /// Runs `f` on each answer of the checker to a check back (`c`: the checker to move, in
+    /// check; `depth` ≥ 2 plies left) that is not mated at once (29.4), with what it nets within
+    /// `depth` plies: what it takes less the best gain the defender then has
+    /// ([`Analyzer::best_gain`] in `depth - 1` plies), and whether it checks with plies left for a
+    /// line of checks of its own (the ways of [`Analyzer::gain_after_answer`]).
+    fn for_each_answer_to_check_back(
+        &mut self,
+        c: &mut Tracked,
+        depth: u32,
+        mut f: impl FnMut(&mut Self, &mut Tracked, CheckBackAnswer),
+    ) {
+        let rs = self.rs;
+        let mut answers = MoveList::new();
+        c.pos.legal_moves_into(&mut answers);
+        for &mv in answers.iter() {
+            let taken = id_at(c, mv.to()).map(|t| value(rs, c, t));
+            let mover = id_at(c, mv.from()).expect("a mover");
+            let um = c.play_undo(mv);
+            let way = if self.mates_at_once(c) {
+                None
+            } else {
+                let gain = taken.unwrap_or(0.0) - self.best_gain(c, depth - 1).gain;
+                Some((gain, depth >= 3 && c.pos.is_check()))
+            };
+            c.undo(mv, um);
+            if let Some((gain, checks)) = way {
+                let takes = taken.is_some();
+                f(
+                    self,
+                    c,
+                    CheckBackAnswer {
+                        mv,
+                        mover,
+                        takes,
+                        gain,
+                        checks,
+                    },
+                );
             }
         }
     }
@@ -1127,6 +1137,21 @@ mod bounded_search_tests {
             "{lines} lines, {won} won, {gains} gains, {ceiling_cuts} cut by the ceiling"
         );
     }
+}
+
+/// An answer of the checker to a check back ([`Analyzer::for_each_answer_to_check_back`]).
+#[derive(Clone, Copy)]
+struct CheckBackAnswer {
+    /// The answer.
+    mv: Move,
+    /// The piece that makes it.
+    mover: PieceId,
+    /// Whether it takes a piece.
+    takes: bool,
+    /// What it takes less what the defender then wins.
+    gain: f64,
+    /// Whether it checks, with plies left for a line of checks.
+    checks: bool,
 }
 
 /// The pieces that take part in winning one target (24.17, reading `joint-line-of-checks`):
