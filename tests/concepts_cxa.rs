@@ -1061,3 +1061,41 @@ fn an_exchange_offer_that_also_chases_is_a_chase_by_the_heavier_nature() {
         assert!(!cites(&j, 5, article), "{rules}: {j}");
     }
 }
+
+/// The note of the first move of `moves` from `fen` (cxa-2011), by the fast classifier, once
+/// both classifiers are shown to classify every move alike, notes included.
+fn first_note(fen: &str, moves: &str) -> String {
+    use xiangqi_rules::judge::{self, Builtin};
+    use xiangqi_rules::{Move, Position, RankConvention};
+    let case = JudgeCase {
+        rules: "cxa-2011".to_string(),
+        fen: fen.to_string(),
+        moves: moves.split_whitespace().map(str::to_string).collect(),
+    };
+    xiangqi_difftest::judge::compare_classify(&case).unwrap_or_else(|d| panic!("{d:?}"));
+    let rules = judge::RuleSet::builtin("cxa-2011").expect("a bundled rule set");
+    let b = judge::Tracked::new(Position::from_fen(fen).expect("a valid FEN"));
+    let m = Move::parse_iccs(&case.moves[0], RankConvention::Iccs).expect("ICCS");
+    judge::classify(&rules, &b, m, None)
+        .expect("a legal move")
+        .note
+}
+
+/// The note of a check names the piece that gives it (24.1): a discovered check is the rook's,
+/// uncovered by the horse, and a double check is named as one.
+#[test]
+fn a_discovered_or_double_check_names_the_checking_pieces() {
+    let moves = "e4g5 e9f9 g5e4 f9e9 e4g5 e9f9 g5e4 f9e9";
+    let fen = "2bak4/9/9/9/9/4N4/9/9/4R4/3K5 w - - 0 1";
+    assert_eq!(class_at(&judged("cxa-2011", fen, moves), 5), "check");
+    assert_eq!(
+        first_note(fen, moves),
+        "horse g5 uncovers a check (將) by rook e1"
+    );
+    let moves = "e5f7 e9f9 f7e5 f9e9 e5f7 e9f9 f7e5 f9e9";
+    let fen = "2bak4/9/9/9/4N4/9/9/9/4R4/3K5 w - - 0 1";
+    assert_eq!(
+        first_note(fen, moves),
+        "horse f7 gives double check (將) with rook e1"
+    );
+}

@@ -413,7 +413,7 @@ pub(crate) fn classify(
                     c.class = class;
                     c.targets = vec![king_sq];
                     c.articles = vec![art()];
-                    c.note = format!("{} gives check (照)", piece_name(&after, mover));
+                    c.note = super::classify::check_note(&after, mover, "照");
                     return c;
                 }
             }

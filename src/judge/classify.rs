@@ -164,7 +164,7 @@ pub(crate) fn classify_after(
                     base.class = class;
                     base.targets = vec![king_sq(&after, them)];
                     base.articles = vec![art()];
-                    base.note = format!("{} gives check (將)", piece_name(&after, mover));
+                    base.note = check_note(&after, mover, "將");
                     return Ok(base);
                 }
             }
@@ -485,6 +485,35 @@ fn answer_to_check_article(rules: &RuleSet) -> String {
         .map(|id| rules.article(id))
         .find(|a| !a.starts_with("cxa"))
         .unwrap_or_default()
+}
+
+/// The note of a check (`zh`: 將, or 照 in the Asian rules) by the move of `mover`: the piece
+/// that gives it, the pieces whose check it uncovers, or those that give it with the moved piece
+/// (the oracle's `check_note`).
+pub(crate) fn check_note(after: &Tracked, mover: PieceId, zh: &str) -> String {
+    let Some(side) = after.piece(mover).map(|p| p.color) else {
+        return String::new();
+    };
+    let king = 1u128 << after.pos.king(side.other()).index();
+    let gives = |q: PieceId| {
+        after
+            .square_of(q)
+            .is_some_and(|s| after.pos.pseudo_targets(s) & king != 0)
+    };
+    let others: IdSet = after
+        .ids_of(side)
+        .filter(|q| *q != mover && gives(*q))
+        .fold(0, |a, q| a | id_bit(q));
+    let moved = piece_name(after, mover);
+    if others == 0 {
+        format!("{moved} gives check ({zh})")
+    } else if gives(mover) {
+        let others = names(after, ids_in(others));
+        format!("{moved} gives double check ({zh}) with {others}")
+    } else {
+        let others = names(after, ids_in(others));
+        format!("{moved} uncovers a check ({zh}) by {others}")
+    }
 }
 
 /// The article of the order of severity (27.4 / 2011 26.4), if the rule set has one (the

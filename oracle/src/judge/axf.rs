@@ -38,7 +38,7 @@ use crate::board::{Board, PieceId};
 use crate::coord::{Coord, OMove, Side};
 
 use super::analysis::{self, is_king, is_material, is_pawn, mate_by_checks, pass, role_id};
-use super::classify::{piece_name, Classification};
+use super::classify::{check_note, piece_name, Classification};
 use super::rules::RuleSet;
 use super::{JudgeError, MoveClass};
 
@@ -394,7 +394,7 @@ pub fn classify(
                     c.class = class;
                     c.targets = king_sq.into_iter().collect();
                     c.articles = vec![art];
-                    c.note = format!("{} gives check (照)", piece_name(&after, mover));
+                    c.note = check_note(&after, mover, "照");
                     return Ok(c);
                 }
             }

@@ -148,7 +148,7 @@ pub fn classify_in_context(
                     base.class = class;
                     base.targets = king_sq(&after, them).into_iter().collect();
                     base.articles = vec![art];
-                    base.note = format!("{} gives check (將)", piece_name(&after, mover));
+                    base.note = check_note(&after, mover, "將");
                     return Ok(base);
                 }
             }
@@ -421,6 +421,35 @@ fn answer_to_check_article(rules: &RuleSet) -> String {
         .map(|id| rules.article(id))
         .find(|a| !a.starts_with("cxa"))
         .unwrap_or_default()
+}
+
+/// The note of a check (`zh`: 將, or 照 in the Asian rules) by the move of `mover`: the piece
+/// that gives it, or the pieces whose check the move uncovers (a discovered check), or the
+/// pieces that give it with the moved piece (a double check).
+pub(crate) fn check_note(after: &Board, mover: PieceId, zh: &str) -> String {
+    let side = after.piece(mover).side;
+    let Some(king) = after
+        .pieces_of(side.opponent())
+        .find(|p| p.role == after.spec().royal())
+        .and_then(|p| p.square)
+    else {
+        return format!("{} gives check ({zh})", piece_name(after, mover));
+    };
+    let others: Vec<PieceId> = after
+        .pieces_of(side)
+        .map(|p| p.id)
+        .filter(|q| *q != mover && analysis::guards(after, *q, king))
+        .collect();
+    let moved = piece_name(after, mover);
+    if others.is_empty() {
+        format!("{moved} gives check ({zh})")
+    } else if analysis::guards(after, mover, king) {
+        let others = names(after, others.into_iter());
+        format!("{moved} gives double check ({zh}) with {others}")
+    } else {
+        let others = names(after, others.into_iter());
+        format!("{moved} uncovers a check ({zh}) by {others}")
+    }
 }
 
 /// The article of the order of severity (27.4 / 2011 26.4: 凡走子兼具多种作用时，应从重裁处),
