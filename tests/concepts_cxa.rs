@@ -1076,7 +1076,7 @@ fn first_note(fen: &str, moves: &str) -> String {
     let rules = judge::RuleSet::builtin("cxa-2011").expect("a bundled rule set");
     let b = judge::Tracked::new(Position::from_fen(fen).expect("a valid FEN"));
     let m = Move::parse_iccs(&case.moves[0], RankConvention::Iccs).expect("ICCS");
-    judge::classify(&rules, &b, m, None)
+    judge::classify(rules, &b, m, None)
         .expect("a legal move")
         .note
 }
