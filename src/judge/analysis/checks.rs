@@ -32,14 +32,13 @@ impl Analyzer<'_> {
     /// searching only the lines of checks the attacker opens, and only when the target is no
     /// direct threat (a line of checks counts only for a piece that cannot be won directly).
     pub fn has_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
-        self.with_direct_threats(b, |d| d.iter().any(|t| t.key() == key))
-            || self.has_check_threat(b, key)
+        self.is_direct_threat(b, key) || self.has_check_threat(b, key)
     }
 
     /// Is `key` (attacker, target) one of the direct threats (not by consecutive checks) of
     /// [`Analyzer::threats`]`(b, None)`?
     pub fn is_direct_threat(&mut self, b: &Tracked, key: (PieceId, PieceId)) -> bool {
-        self.with_direct_threats(b, |d| d.iter().any(|t| t.key() == key))
+        self.direct_threat_on(b, Some(key.0), key.1)
     }
 
     /// Is `key` (attacker, target) one of the threats by consecutive checks
@@ -57,7 +56,7 @@ impl Analyzer<'_> {
 
     /// A threat by consecutive checks to `target`, opened by `attacker` (any piece: `None`)?
     fn check_threat_by(&mut self, b: &Tracked, attacker: Option<PieceId>, target: PieceId) -> bool {
-        if self.with_direct_threats(b, |d| d.iter().any(|t| t.target == target)) {
+        if self.direct_threat_on(b, None, target) {
             return false;
         }
         self.check_line_wins(b, attacker, target)

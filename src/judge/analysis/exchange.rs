@@ -77,17 +77,61 @@ impl Analyzer<'_> {
         r
     }
 
+    /// Is there a direct threat of [`Analyzer::direct_threats`] to `target` made by `attacker`
+    /// (any piece: `None`)? Read from the cached threats when they are known; else only the
+    /// captures on the target's point are tried. A direct threat is one capture with gain
+    /// ([`Analyzer::capture_threat`]), found or not whatever the other captures are: the joint
+    /// chase (24.17) of `direct_threats` marks the threats it finds and removes none, so the
+    /// threats of one (attacker, target) pair are those of the capture between their points.
+    pub(super) fn direct_threat_on(
+        &mut self,
+        b0: &Tracked,
+        attacker: Option<PieceId>,
+        target: PieceId,
+    ) -> bool {
+        let key = (
+            b0.pos.hash(),
+            ids_fingerprint(b0),
+            u8::MAX - 1,
+            self.context_key(b0),
+        );
+        if let Some(d) = self.caches.threats.get(&key) {
+            return d
+                .iter()
+                .any(|t| t.target == target && attacker.is_none_or(|a| t.attacker == a));
+        }
+        let Some(sq) = b0.square_of(target) else {
+            return false;
+        };
+        let from = match attacker {
+            Some(a) => match b0.square_of(a) {
+                Some(s) => Some(s),
+                None => return false,
+            },
+            None => None,
+        };
+        let caps = captures_on(b0, sq);
+        let mut tried = caps
+            .into_iter()
+            .filter(|m| from.is_none_or(|f| m.from() == f))
+            .peekable();
+        if tried.peek().is_none() {
+            return false;
+        }
+        let mut b = b0.clone();
+        let mut now = WinnableNow::of(self.rs.exchange_over_two_squares);
+        tried.any(|m| self.capture_threat(b0, &mut b, m, &mut now).is_some())
+    }
+
     /// Direct captures with gain (29.1 first form and the exchange form).
     fn direct_threats(&mut self, b0: &Tracked) -> Vec<Threat> {
         let rs = self.rs;
         let mut b = b0.clone();
         let me = b.pos.turn();
         let mut out: Vec<Threat> = Vec::new();
-        let winnable_now = rs
-            .exchange_over_two_squares
-            .then(|| self.direct_plain_targets(&mut b));
+        let mut now = WinnableNow::of(rs.exchange_over_two_squares);
         for &m in self.captures(&b).iter() {
-            if let Some(t) = self.capture_threat(b0, &mut b, m, winnable_now) {
+            if let Some(t) = self.capture_threat(b0, &mut b, m, &mut now) {
                 out.push(t);
             }
         }
@@ -158,7 +202,7 @@ impl Analyzer<'_> {
 
     /// The threat made by the capture `m` of the side to move (the oracle's `capture_threat`), if
     /// it wins material: the gain after the complete exchange (on the capture square, across two
-    /// squares when `winnable_now` is given, or answered elsewhere), no capture after which the
+    /// squares when `now` counts it, or answered elsewhere), no capture after which the
     /// taker is mated at once or that a line of checks answers, no pawn given for a piece. `b0` is
     /// the position, `b` a copy of it to play in (given back as it was).
     fn capture_threat(
@@ -166,7 +210,7 @@ impl Analyzer<'_> {
         b0: &Tracked,
         b: &mut Tracked,
         m: Move,
-        winnable_now: Option<IdSet>,
+        now: &mut WinnableNow,
     ) -> Option<Threat> {
         let rs = self.rs;
         let target = id_at(b, m.to())?;
@@ -180,8 +224,10 @@ impl Analyzer<'_> {
         let u = b.play_undo(m);
         let back = self.see(b, m.to(), 8);
         let mut gain = tval - back;
-        if let (true, Some(now)) = (gain <= 0.0, winnable_now) {
-            gain = gain.max(self.exchange_with_follow_up(b, m, tval, now));
+        if gain <= 0.0 {
+            if let Some(now) = self.winnable_now(b0, now) {
+                gain = gain.max(self.exchange_with_follow_up(b, m, tval, now));
+            }
         }
         if rs.exchange_answered_anywhere && gain > 0.0 {
             gain = gain.min(tval - self.answer_elsewhere(b0, b, m.to(), tval));
@@ -225,11 +271,24 @@ impl Analyzer<'_> {
             return false;
         }
         let mut b = b0.clone();
-        let winnable_now = (across && self.rs.exchange_over_two_squares)
-            .then(|| self.direct_plain_targets(&mut b));
+        let mut now = WinnableNow::of(across && self.rs.exchange_over_two_squares);
         captures
             .into_iter()
-            .any(|m| self.capture_threat(b0, &mut b, m, winnable_now).is_some())
+            .any(|m| self.capture_threat(b0, &mut b, m, &mut now).is_some())
+    }
+
+    /// [`WinnableNow`] of `b0`: the pieces its side to move can win by a direct capture
+    /// ([`Analyzer::direct_plain_targets`]), found on the first capture that needs them.
+    fn winnable_now(&mut self, b0: &Tracked, now: &mut WinnableNow) -> Option<IdSet> {
+        match *now {
+            WinnableNow::NotCounted => None,
+            WinnableNow::Known(s) => Some(s),
+            WinnableNow::Unknown => {
+                let s = self.direct_plain_targets(&mut b0.clone());
+                *now = WinnableNow::Known(s);
+                Some(s)
+            }
+        }
     }
 
     /// The pieces the side to move can win by a direct capture now (the targets of the oracle's
@@ -621,6 +680,31 @@ impl Analyzer<'_> {
         let ok = gain > floor && !self.mates_at_once(b);
         b.undo(m, u);
         ok.then_some(gain)
+    }
+}
+
+/// For the exchange across two squares (reading `exchange-removes-protector`): the pieces the
+/// side to move could already win by a direct capture before its capture, which a follow-up
+/// capture elsewhere does not count. They matter only to a capture the exchange on its own point
+/// leaves without gain ([`Analyzer::capture_threat`]), so they are found on the first such
+/// capture: a position whose captures all gain there never needs them.
+#[derive(Clone, Copy)]
+enum WinnableNow {
+    /// The exchange across two squares is not counted.
+    NotCounted,
+    /// Counted, the pieces not found yet.
+    Unknown,
+    /// Counted, the pieces found.
+    Known(IdSet),
+}
+
+impl WinnableNow {
+    fn of(counted: bool) -> WinnableNow {
+        if counted {
+            WinnableNow::Unknown
+        } else {
+            WinnableNow::NotCounted
+        }
     }
 }
 
