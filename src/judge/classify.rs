@@ -1433,8 +1433,11 @@ fn keeps_pinned(az: &mut Analyzer<'_>, after: &Tracked, target: PieceId, mover: 
             .fold(0.0, f64::max)
     };
     let stay = after.with_turn(p.color.other());
+    // Only the mover's threats count here: asked with the mover as the checker, the lines of
+    // checks other pieces open are not searched (the direct threats are all found, as they
+    // decide which lines count, and a line's worth does not depend on the others).
     let elsewhere: Vec<Threat> = az
-        .threats(&stay, None)
+        .threats(&stay, Some(mover))
         .into_iter()
         .filter(|x| x.target != target && x.line_wins & id_bit(target) == 0)
         .collect();
@@ -1459,7 +1462,7 @@ fn keeps_pinned(az: &mut Analyzer<'_>, after: &Tracked, target: PieceId, mover: 
         let mut a = t.clone();
         a.play(d);
         if az.mate_opened_by(&a, rules.mated_at_once_plies, 0, mover)
-            || by_mover(&az.threats(&a, None)) > took + elsewhere
+            || by_mover(&az.threats(&a, Some(mover))) > took + elsewhere
         {
             continue;
         }

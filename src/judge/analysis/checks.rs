@@ -649,6 +649,9 @@ impl Analyzer<'_> {
         };
         let mut rest = MoveList::new();
         a.pos.legal_moves_into(&mut rest);
+        // Captures first, as in [`Analyzer::check_line_after`]: they refute a line most often,
+        // and the answers are independent tests, so the order does not change the result.
+        rest.sort_by_key(|r| a.pos.piece_at(r.to()).is_none());
         let mut unknown = [0u128; MAX_MOVES / 128];
         for (i, &r) in rest.iter().enumerate() {
             if r == r0 {
