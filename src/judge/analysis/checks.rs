@@ -89,16 +89,16 @@ impl Analyzer<'_> {
         false
     }
 
-    /// Is `target` one of the pieces [`Analyzer::check_line`] of `k` wins? The line is
-    /// evaluated in full only when it holds.
+    /// Is `target` one of the pieces [`Analyzer::check_line`] of `k` wins? A line holds when
+    /// it is worth more than nothing against every answer, which is what the first-answer test
+    /// of [`Analyzer::check_line_tested_first`] looks at before the full evaluation: a line
+    /// that holds (the lines asked about here mostly do, as the same pair won after the move)
+    /// is not tested answer by answer first and then evaluated again.
     fn line_wins_piece(&mut self, b: &mut Tracked, k: Move, depth: u32, target: PieceId) -> bool {
-        if !self.line_exceeds(b, k, depth, 0.0) {
-            return false;
-        }
         let Some(sq) = b.square_of(target) else {
             return false;
         };
-        self.check_line(b, k, depth)
+        self.check_line_tested_first(b, k, depth)
             .is_some_and(|w| w.targets & (1u128 << sq.index()) != 0)
     }
 
