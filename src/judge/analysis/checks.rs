@@ -5,7 +5,7 @@ use super::board::{
     captures_on, cover_on_board, id_at, id_bit, ids_in, ids_on, is_king, is_pawn, squares_of,
     value, IdSet,
 };
-use super::{ids_fingerprint, Analyzer, Threat, Ties, Won};
+use super::{Analyzer, Threat, Ties, Won};
 use crate::judge::track::{PieceId, Tracked};
 use crate::judge::RuleSet;
 use crate::moves::MAX_MOVES;
@@ -14,12 +14,7 @@ use crate::{Color, Move, MoveList, Piece, Role, Square};
 impl Analyzer<'_> {
     /// Every way the side to move can win material on its next move (the oracle's `threats`).
     pub fn threats(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
-        let key = (
-            b.pos.hash(),
-            ids_fingerprint(b),
-            checker.map_or(u8::MAX, |c| c.0),
-            self.context_key(b),
-        );
+        let key = self.threats_key(b, checker.map_or(super::ALL_THREATS, |c| c.0));
         if let Some(t) = self.caches.threats.get(&key) {
             return t.clone();
         }

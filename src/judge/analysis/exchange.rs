@@ -62,12 +62,7 @@ impl Analyzer<'_> {
         b: &Tracked,
         f: impl FnOnce(&[Threat]) -> T,
     ) -> T {
-        let key = (
-            b.pos.hash(),
-            ids_fingerprint(b),
-            u8::MAX - 1,
-            self.context_key(b),
-        );
+        let key = self.threats_key(b, super::DIRECT_THREATS);
         if let Some(d) = self.caches.threats.get(&key) {
             return f(d);
         }
@@ -89,12 +84,7 @@ impl Analyzer<'_> {
         attacker: Option<PieceId>,
         target: PieceId,
     ) -> bool {
-        let key = (
-            b0.pos.hash(),
-            ids_fingerprint(b0),
-            u8::MAX - 1,
-            self.context_key(b0),
-        );
+        let key = self.threats_key(b0, super::DIRECT_THREATS);
         if let Some(d) = self.caches.threats.get(&key) {
             return d
                 .iter()

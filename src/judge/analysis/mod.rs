@@ -36,6 +36,11 @@ pub(crate) use board::{
 use board::{captures_ordered_into, piece_value, sort_oracle, squares_of, Short};
 pub(crate) use exchange::pawn_trade_is_gain;
 
+/// The list of every threat in a threats cache key ([`Analyzer::threats`] without a checker).
+const ALL_THREATS: u8 = u8::MAX;
+/// The list of the direct threats in a threats cache key ([`Analyzer::direct_threats`]).
+const DIRECT_THREATS: u8 = u8::MAX - 1;
+
 /// How a threatened piece stands (24.15, 24.16 / 28.16), seen from the exchange.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Cover {
@@ -698,6 +703,13 @@ impl<'a> Analyzer<'a> {
         let r = f(self);
         self.after_move = old;
         r
+    }
+
+    /// The key of the threat lists cached in [`Caches`]: the position, its pieces' identities,
+    /// which list (`list`: a checker's identity, [`ALL_THREATS`] or [`DIRECT_THREATS`]) and the
+    /// context ([`Analyzer::context_key`]).
+    fn threats_key(&self, b: &Tracked, list: u8) -> (u64, u64, u8, ContextKey) {
+        (b.pos.hash(), ids_fingerprint(b), list, self.context_key(b))
     }
 
     /// The part of a cache key that is neither the position nor the rule set: the squares of
