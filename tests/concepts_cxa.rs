@@ -214,6 +214,35 @@ fn a_piece_that_only_keeps_an_enemy_line_closed_is_no_partner() {
     assert_eq!(articles_at(&j, 5), vec!["24.3".to_string()], "{j}");
 }
 
+/// Interpretation `joint-chase-necessary` (24.17): a piece alone between the two kings keeps them
+/// apart (将帅不得照面) and serves by its point, like an obstacle in an enemy line to the capturer's
+/// king; the enemy king is the piece whose line it blocks. It is no partner.
+///
+/// Red's rook comes to d1 and attacks the unprotected cannon d6. Red's horse e4 also eyes d6 but
+/// cannot move: it alone stands between the kings on the e-file, and without it every capture
+/// would leave them facing. The rook's move is a single chase (24.3 alone). In the second
+/// position black chases too, with one piece on every move: both sides chase singly (26.8.1
+/// grave both), a draw by 26.8.4; counted joint, red's chase would make red change (26.8.3).
+#[test]
+fn a_piece_between_the_kings_is_no_partner() {
+    let j = judged(
+        "cxa-2011",
+        "r2aka3/9/9/3c5/9/4N4/9/9/2R6/3AKA3 w - - 0 1",
+        "c1d1 a9a8 d1c1 a8a9 c1d1 a9a8 d1c1 a8a9",
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(articles_at(&j, 5), vec!["24.3".to_string()], "{j}");
+    let j = judged(
+        "cxa-2011",
+        "3aka3/9/2n6/3c5/9/4N4/C6r1/N8/2R6/3AKA3 w - - 0 1",
+        "c1d1 h3h2 d1c1 h2h3 c1d1 h3h2 d1c1 h2h3",
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert!(!cites(&j, 5, "24.17"), "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    assert!(j["articles"].to_string().contains("26.8.4"), "{j}");
+}
+
 /// Interpretation `joint-chase-necessary` (24.17; 参考图33 "炮捉车"): the screen (炮架) of the
 /// capturing cannon that stood there before the move serves by its point and is no partner (a
 /// screen that has just moved there is: `a_moved_screen_takes_part_a_standing_screen_does_not`).
