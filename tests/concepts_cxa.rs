@@ -376,6 +376,44 @@ fn a_capture_won_back_by_a_check_is_no_threat() {
     assert_eq!(class_at(&j1999, 8), "check");
 }
 
+/// 2011 26.9 and interpretation `pinned-target-cannot-accept` (concept C: 可以互相交换吃去, a target
+/// pinned to its king cannot take): an exchange of pieces of one kind offered to a piece that
+/// cannot legally take back is a chase (邀兑方按"捉"处理), whichever piece pins it.
+///
+/// Red's cannon comes to b5 and faces the black cannon e5 over the pawn c5; the black cannon is
+/// protected by the horse g6, so taking it wins nothing by itself. It stands alone between the
+/// kings (with a red rook e1 instead, pinned by the rook): taking the red cannon would expose its
+/// king, so the exchange cannot be accepted and the offer is a chase (26.9). Red's cannon back on
+/// b6 chases the unprotected horse g6 (over the pawn c6), or nothing with the horse protected:
+/// 长捉 or 數捉一閒. With a black advisor e8 between the kings the exchange can be accepted: 兑.
+/// Under 1999, which has no acceptance test, the offer is idle.
+#[test]
+fn an_exchange_offered_to_a_pinned_piece_is_a_chase() {
+    let moves = "b6b5 g9i7 b5b6 i7g9 b6b5 g9i7 b5b6 i7g9";
+    let kings_pin = "4k1b2/9/9/1CP3n2/2P1c4/9/9/9/9/4K4 w - - 0 1";
+    let j = judged("cxa-2011", kings_pin, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert!(cites(&j, 5, "26.9"), "{j}");
+    assert_eq!(
+        cycle_move(&j, 5)["targets"],
+        serde_json::json!(["e5"]),
+        "{j}"
+    );
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert_eq!(j["ruling"], "red_loses", "{j}");
+    let rook_pin = "4k1b2/9/9/1C4n2/2P1c4/6n2/9/9/4R4/3K5 w - - 0 1";
+    let j = judged("cxa-2011", rook_pin, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert!(cites(&j, 5, "26.9"), "{j}");
+    assert_eq!(class_at(&j, 7), "idle", "{j}");
+    let free = "4k1b2/4a4/9/1CP3n2/2P1c4/9/9/9/9/4K4 w - - 0 1";
+    let j = judged("cxa-2011", free, moves);
+    assert_eq!(class_at(&j, 5), "exchange", "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    let j = judged("cxa-1999", kings_pin, moves);
+    assert_eq!(class_at(&j, 5), "idle", "{j}");
+}
+
 /// 2011 26.10.2 and interpretation `pinned-target-cannot-accept` (concept C): a rook and a horse
 /// touching a protected horse offer the horses' exchange when the touched horse can accept it
 /// at no cost to its root; when it is pinned to its king, it cannot, and the contact is a chase.

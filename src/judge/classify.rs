@@ -608,7 +608,7 @@ fn chase_test(
     let rules = az.rs;
     let me = before.pos.turn();
     let checker = None;
-    let exchange_partners: IdSet = new_exchange_pairs(az, before, after, mover)
+    let exchange_partners: IdSet = new_exchange_pairs(az, before, after, mover, true)
         .into_iter()
         .fold(0, |a, (_, e)| a | id_bit(e));
     let passed = after.passed();
@@ -1109,7 +1109,7 @@ fn offered_pieces(
     after: &Tracked,
     mover: PieceId,
 ) -> IdSet {
-    let mut out: IdSet = new_exchange_pairs(az, before, after, mover)
+    let mut out: IdSet = new_exchange_pairs(az, before, after, mover, true)
         .into_iter()
         .fold(0, |a, (_, e)| a | id_bit(e));
     let passed = after.passed();
@@ -1219,7 +1219,7 @@ fn exchange_with(
 ) -> Vec<PieceId> {
     // 2011 26.9: a pair whose target cannot accept is no exchange (the oracle's
     // `exchange_with`).
-    let mut new = new_exchange_pairs(az, before, after, mover);
+    let mut new = new_exchange_pairs(az, before, after, mover, true);
     if az.rs.exchange_needs_acceptance {
         new.retain(|&(x, e)| accepts(az, after, e, x));
     }
@@ -1233,15 +1233,23 @@ fn exchange_with(
 }
 
 /// The pairs (own piece, enemy piece) of equal material value that can take each other after
-/// the move and could not before (or are offered anew).
+/// the move and could not before (or are offered anew). With `legal_take_back` the enemy
+/// piece's capture back must be a legal move; without, its movement rule allowing it is enough
+/// (26.9: a target pinned to its king is offered the exchange and cannot accept it).
 fn new_exchange_pairs(
     az: &mut Analyzer<'_>,
     before: &Tracked,
     after: &Tracked,
     mover: PieceId,
+    legal_take_back: bool,
 ) -> Vec<(PieceId, PieceId)> {
     // One classification asks for the pairs up to three times (chase, exchange, kill).
-    let key = (before.pos.hash(), after.pos.hash(), mover.0);
+    let key = (
+        before.pos.hash(),
+        after.pos.hash(),
+        mover.0,
+        legal_take_back,
+    );
     if let Some((k, v)) = &az.exchange_pairs_memo {
         if *k == key {
             return v.clone();
@@ -1259,14 +1267,21 @@ fn new_exchange_pairs(
             let (Some(x), Some(e)) = (id_at(b, m.from()), id_at(b, m.to())) else {
                 continue;
             };
+            let takes_back = |theirs: &mut Option<Tracked>| {
+                if legal_take_back {
+                    theirs
+                        .get_or_insert_with(|| b.with_turn(me.other()))
+                        .pos
+                        .is_legal(Move::new(m.to(), m.from()))
+                } else {
+                    reach_of(b, e) & (1u128 << m.from().index()) != 0
+                }
+            };
             if is_material(b, x)
                 && !is_pawn(b, x)
                 && is_material(b, e)
                 && value(rules, b, e) == value(rules, b, x)
-                && theirs
-                    .get_or_insert_with(|| b.with_turn(me.other()))
-                    .pos
-                    .is_legal(Move::new(m.to(), m.from()))
+                && takes_back(&mut theirs)
             {
                 out.push((x, e));
             }
@@ -1311,7 +1326,9 @@ fn refused_offers(
         return Vec::new();
     }
     let mut out: Vec<PieceId> = Vec::new();
-    for (x, e) in new_exchange_pairs(az, before, after, mover) {
+    // The pairs whose target may not legally take back too (a target pinned to its king cannot
+    // accept).
+    for (x, e) in new_exchange_pairs(az, before, after, mover, false) {
         if role_id(after, x) == role_id(after, e) && !accepts(az, after, e, x) {
             out.push(e);
         }

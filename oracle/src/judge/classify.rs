@@ -549,10 +549,11 @@ fn chase_test(
     // Lines of checks by any piece of the mover count (reading `chase-check-line-any`).
     let checker = None;
     let old = OldThreats::of(rules, before, mover, context);
-    let exchange_partners: BTreeSet<PieceId> = new_exchange_pairs(rules, before, after, mover)
-        .into_iter()
-        .map(|(_, e)| e)
-        .collect();
+    let exchange_partners: BTreeSet<PieceId> =
+        new_exchange_pairs(rules, before, after, mover, true)
+            .into_iter()
+            .map(|(_, e)| e)
+            .collect();
     let none = BTreeSet::new();
     let offering = if rules.kill_avoids_offered {
         &exchange_partners
@@ -1076,7 +1077,7 @@ fn offered_pieces(
     after: &Board,
     mover: PieceId,
 ) -> BTreeSet<PieceId> {
-    let mut out: BTreeSet<PieceId> = new_exchange_pairs(rules, before, after, mover)
+    let mut out: BTreeSet<PieceId> = new_exchange_pairs(rules, before, after, mover, true)
         .into_iter()
         .map(|(_, e)| e)
         .collect();
@@ -1182,7 +1183,7 @@ fn exchange_with(rules: &RuleSet, before: &Board, after: &Board, mover: PieceId)
     // 2011 26.9: a pair whose target cannot accept is no exchange (it stays an offer for the
     // kill test; the attack on the target is judged as a threat, reading
     // `pinned-target-cannot-accept`).
-    let new: Vec<(PieceId, PieceId)> = new_exchange_pairs(rules, before, after, mover)
+    let new: Vec<(PieceId, PieceId)> = new_exchange_pairs(rules, before, after, mover, true)
         .into_iter()
         .filter(|(x, e)| !rules.exchange_needs_acceptance || accepts(rules, after, *e, *x))
         .collect();
@@ -1196,12 +1197,15 @@ fn exchange_with(rules: &RuleSet, before: &Board, after: &Board, mover: PieceId)
 }
 
 /// The pairs (own piece, enemy piece) of equal material value that can take each other after
-/// the move and could not before.
+/// the move and could not before. With `legal_take_back` the enemy piece's capture back must be
+/// a legal move; without, its movement rule allowing it is enough (26.9: a target pinned to its
+/// king is offered the exchange and cannot accept it).
 fn new_exchange_pairs(
     rules: &RuleSet,
     before: &Board,
     after: &Board,
     mover: PieceId,
+    legal_take_back: bool,
 ) -> Vec<(PieceId, PieceId)> {
     let me = after.piece(mover).side;
     let pairs = |b: &Board| -> Vec<(PieceId, PieceId)> {
@@ -1214,10 +1218,12 @@ fn new_exchange_pairs(
             let mut mine = b.clone();
             mine.st.turn = me;
             for e in capturable_by(&mine, xs) {
-                if is_material(b, e)
-                    && value(rules, b, e) == value(rules, b, x.id)
-                    && can_capture(b, me.opponent(), xs).contains(&e)
-                {
+                let takes_back = if legal_take_back {
+                    can_capture(b, me.opponent(), xs).contains(&e)
+                } else {
+                    analysis::reach_of(b, e).contains(&xs)
+                };
+                if is_material(b, e) && value(rules, b, e) == value(rules, b, x.id) && takes_back {
                     out.push((x.id, e));
                 }
             }
@@ -1253,7 +1259,9 @@ fn refused_offers(rules: &RuleSet, before: &Board, after: &Board, mover: PieceId
     if !rules.exchange_needs_acceptance {
         return Vec::new();
     }
-    let mut out: Vec<PieceId> = new_exchange_pairs(rules, before, after, mover)
+    // The pairs whose target may not legally take back too (a target pinned to its king cannot
+    // accept).
+    let mut out: Vec<PieceId> = new_exchange_pairs(rules, before, after, mover, false)
         .into_iter()
         .filter(|(x, e)| role_id(after, *x) == role_id(after, *e) && !accepts(rules, after, *e, *x))
         .map(|(_, e)| e)

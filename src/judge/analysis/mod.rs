@@ -192,7 +192,8 @@ pub(crate) struct Analyzer<'a> {
     pub after_move: Option<AfterMove>,
     /// The transposition caches of the searches.
     caches: Caches,
-    /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover).
+    /// The last `new_exchange_pairs` answer of this analyzer: (hash before, hash after, mover,
+    /// legal take-back).
     pub(crate) exchange_pairs_memo: Option<ExchangePairsMemo>,
     /// The rule-set parameters the caches depend on.
     cache_key: CacheKey,
@@ -418,9 +419,9 @@ impl<const N: usize> FewMoves<N> {
 /// How many positions' captures an [`Analyzer`] remembers.
 const CAPTURES_KEPT: usize = 4;
 
-/// (hash before, hash after, mover) and the pairs (own piece, enemy piece) of
-/// `new_exchange_pairs`.
-pub(crate) type ExchangePairsMemo = ((u64, u64, u8), Vec<(PieceId, PieceId)>);
+/// (hash before, hash after, mover, whether the take-back must be legal) and the pairs (own
+/// piece, enemy piece) of `new_exchange_pairs`.
+pub(crate) type ExchangePairsMemo = ((u64, u64, u8, bool), Vec<(PieceId, PieceId)>);
 
 /// The part of a cache key that is neither the position nor the rule set
 /// ([`Analyzer::context_key`]): the squares of the pieces offered with the square of the piece
