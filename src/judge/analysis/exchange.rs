@@ -3,9 +3,8 @@
 //! force by captures and lines of checks, with its bounded variants.
 
 use super::board::{
-    captures_on, captures_ordered, captures_ordered_into, could_move, id_at, id_bit, ids_in,
-    is_king, is_material, is_pawn, piece_value, pinned_by, reach_of, role_id, squares_of, value,
-    IdSet,
+    captures_on, captures_ordered, could_move, id_at, id_bit, ids_in, is_king, is_material,
+    is_pawn, piece_value, pinned_by, reach_of, role_id, squares_of, value, IdSet,
 };
 use super::{ids_fingerprint, worth_step, Analyzer, Ceilings, Cover, Threat, Ties, Won};
 use crate::judge::track::{PieceId, Tracked};
@@ -530,16 +529,34 @@ impl Analyzer<'_> {
             _ => best,
         };
         let mut ties = Ties::default();
+        // The greatest gain and the ways of that gain do not depend on the order in which the
+        // ways are tried ([`Ties`]), so the captures go by the worth of the piece taken, the
+        // most valuable first: once a piece is worth no more than the floor, neither is any
+        // after it (an exchange never wins more than the piece taken first), and the list
+        // ends there, without the exchange and "mated at once" tests of the captures of
+        // lesser pieces.
         let mut caps = MoveList::new();
-        captures_ordered_into(b, &mut caps);
+        b.pos.legal_captures_into(&mut caps);
+        let rs = self.rs;
+        let worth = |b: &Tracked, m: Move| {
+            b.pos
+                .piece_at(m.to())
+                .map_or(0.0, |p| piece_value(rs, p, m.to()))
+        };
+        caps.sort_unstable_by(|x, y| worth(b, *y).total_cmp(&worth(b, *x)));
         for &m in caps.iter() {
-            if let Some(gain) = self.capture_gain_above(b, m, floor(ties.best.gain)) {
+            let f = floor(ties.best.gain);
+            if worth(b, m) <= f {
+                break;
+            }
+            if let Some(gain) = self.capture_gain_above(b, m, f) {
                 let capturer = id_at(b, m.from()).expect("a mover");
                 ties.add(Won::capture(b, capturer, m.to(), gain));
             }
         }
         if depth >= 3 {
-            for &k in self.checking_moves_ordered(b).iter() {
+            // In any order too: the position's checking moves as listed.
+            for &k in self.checking_moves(b).iter() {
                 if !self.line_exceeds(b, k, depth, floor(ties.best.gain)) {
                     continue;
                 }
