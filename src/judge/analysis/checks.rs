@@ -439,11 +439,13 @@ impl Analyzer<'_> {
         for &r in replies.iter() {
             let taken = Taken::by(rs, a, r, first);
             let ur = a.play_undo(r);
-            if !a.pos.has_legal_move() {
+            let sub = self.gain_after_answer(a, depth.saturating_sub(2));
+            // An answer after which the checker has no move refutes the line; a gain is a
+            // capture or a check (or an answer to a check back), so it proves a move.
+            if sub.gain <= 0.0 && !a.pos.has_legal_move() {
                 a.undo(r, ur);
                 return None;
             }
-            let sub = self.gain_after_answer(a, depth.saturating_sub(2));
             let total = taken.net(rs, a, first.worth, &sub);
             let sub_ids = sub.map(|sq| ids_on(a, sq));
             // An answer that leaves no gain but lets the checker mate is lost for the defender
@@ -572,10 +574,11 @@ impl Analyzer<'_> {
         sub_depth: u32,
         tau: f64,
     ) -> Option<Option<bool>> {
-        if !a.pos.has_legal_move() {
+        let sub = self.gain_after_answer(a, sub_depth);
+        // No move at all refutes the line; a gain proves a move.
+        if sub.gain <= 0.0 && !a.pos.has_legal_move() {
             return None;
         }
-        let sub = self.gain_after_answer(a, sub_depth);
         let total = taken.net(self.rs, a, first, &sub);
         if total > tau {
             Some(Some(sub.targets != 0))
