@@ -717,7 +717,8 @@ fn chase_test(
             t.note = DEPARTURE_COSTS.to_string();
         }
     }
-    let context_art = answer_to_check_article(rules);
+    // The article of newness in context, looked up only when the context decided.
+    let context_art = || answer_to_check_article(rules);
     if new.is_empty() {
         let stood: Vec<&Threat> = now
             .iter()
@@ -726,7 +727,7 @@ fn chase_test(
         if !stood.is_empty() {
             t.articles.push(rules.article("cxa1999.29.2"));
             if by_context {
-                t.articles.push(context_art);
+                t.articles.push(context_art());
             }
             t.note = format!(
                 "{}the threat to {} already existed before the move (從捉到捉): not a chase",
@@ -916,7 +917,7 @@ fn chase_test(
         push_unique(&mut t.articles, rules.article("cxa2011.26.7"));
     }
     if by_context {
-        push_unique(&mut t.articles, context_art);
+        push_unique(&mut t.articles, context_art());
     }
     if chases.iter().any(|x| levelled.contains(&x.key())) {
         push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
