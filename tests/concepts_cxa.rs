@@ -243,6 +243,60 @@ fn a_piece_between_the_kings_is_no_partner() {
     assert!(j["articles"].to_string().contains("26.8.4"), "{j}");
 }
 
+/// Interpretation `joint-chase-necessary` (24.17): the screen (炮架) of a capturing cannon is a
+/// partner only when it could take the target itself by a legal move; a pinned screen cannot.
+///
+/// Red's rook f1 stands on the leg of the black horse g1, which would otherwise check the red king
+/// e0, so the rook cannot leave f1. Red's cannon back on f0 attacks the unprotected advisor f7 over
+/// it: a single chase (the rook reaches f7 by its movement rules, but taking would expose its
+/// king). Black's rook chases the unprotected horses a2 and a3 in turn: both sides 长捉无根子 with
+/// single pieces, a draw by 26.8.4 (counted joint, red's chase made black change, 26.8.3).
+#[test]
+fn a_pinned_screen_is_no_partner() {
+    let j = judged(
+        "cxa-2011",
+        "3k2r2/9/5a1n1/9/7P1/9/Nr7/N8/4ARn2/3AKC3 w - - 0 1",
+        "f0h0 b3b2 h0f0 b2b3 f0h0 b3b2 h0f0 b2b3",
+    );
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert_eq!(
+        cycle_move(&j, 7)["targets"],
+        serde_json::json!(["f7"]),
+        "{j}"
+    );
+    assert_eq!(articles_at(&j, 7), vec!["24.3".to_string()], "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    assert!(j["articles"].to_string().contains("26.8.4"), "{j}");
+}
+
+/// 2011 24.15 (少根子: 被保护不充分的子) and interpretation `mated-at-once-2011`: a protector whose
+/// recapture is answered by a mate at once does not stop the capture from winning, but the piece it
+/// guards is under-protected (少根), not unprotected: it can take back, legally (24.16's 假根 is the
+/// protector that cannot leave its line). 参考图34 prints 黑方长捉少根子 for such a chase.
+///
+/// Black's rook c8 guards the cannon c5 and, along the eighth rank, the point g8. Red's rook
+/// comes back to c0 and attacks the cannon: if the rook c8 takes back, red's horse mates on g8
+/// (the king is boxed in by its advisors and the pawn e7), so the capture wins the cannon: a
+/// chase, of a 少根子. On its other move red chases the unprotected horse a7; black's rook chases
+/// the unprotected horse h2 and cannon h1 in turn. As in 参考图34, the side that chases only
+/// unprotected pieces changes (26.8.1).
+#[test]
+fn a_protector_whose_recapture_is_mated_at_once_leaves_the_piece_underprotected() {
+    let j = judged(
+        "cxa-2011",
+        "3aka3/2r6/n3P3N/9/2c6/9/9/7N1/7Cr/2RK5 w - - 0 1",
+        "c0a0 i1i2 a0c0 i2i1 c0a0 i1i2 a0c0 i2i1",
+    );
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert_eq!(
+        cycle_move(&j, 7)["targets"],
+        serde_json::json!(["c5"]),
+        "{j}"
+    );
+    assert_eq!(j["ruling"], "black_loses", "{j}");
+    assert_eq!(j["must_change"], "black", "{j}");
+}
+
 /// Interpretation `joint-chase-necessary` (24.17; 参考图33 "炮捉车"): the screen (炮架) of the
 /// capturing cannon that stood there before the move serves by its point and is no partner (a
 /// screen that has just moved there is: `a_moved_screen_takes_part_a_standing_screen_does_not`).

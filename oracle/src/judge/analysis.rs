@@ -404,6 +404,8 @@ fn capture_threat(
     if is_pawn(b, attacker) && back > 0.0 && !pawn_trade_is_gain(rs, b, target) {
         return None;
     }
+    // Any legal recapture makes the piece protected, if not fully (少根, 24.15), even one after
+    // which its side is mated at once (参考图34: 黑方长捉少根子).
     let recaptures = !captures_on(&a, m.to).is_empty();
     Some(Threat {
         target,
@@ -602,10 +604,10 @@ fn serves_only_by_its_point(
         return true;
     }
     // The screen (炮架) of a cannon that captures the target serves by its point too, unless
-    // it could capture the target itself or has just moved there (24.3: 所走动子…与其他子联合
-    // 吃子).
+    // it could legally capture the target itself (a pinned screen cannot) or has just moved
+    // there (24.3: 所走动子…与其他子联合吃子).
     if is_screen_for(b, &w, p, t_sq) {
-        return !has_just_moved(cx, p) && !reaches(b, p, t_sq);
+        return !has_just_moved(cx, p) && !captures_on(b, t_sq).iter().any(|c| c.from == p_sq);
     }
     captures_on(b, t_sq)
         .into_iter()

@@ -224,6 +224,8 @@ impl Analyzer<'_> {
         let skip = gain <= 0.0
             || self.mates_at_once(b)
             || self.capturer_won_back_by_checks(b, m.to(), gain);
+        // Any legal recapture makes the piece protected, if not fully (少根, 24.15), even one after
+        // which its side is mated at once (参考图34: 黑方长捉少根子).
         let recaptures = !skip && !captures_on(b, m.to()).is_empty();
         b.undo(m, u);
         if skip || (attacker_is_pawn && back > 0.0 && !pawn_ok) {
@@ -386,8 +388,10 @@ impl Analyzer<'_> {
             return true;
         }
         if is_screen_for(b, w, p, t_sq) {
-            // The piece that has just moved there takes part.
-            return !self.has_just_moved(p) && !reaches(b, p, t_sq);
+            // The piece that has just moved there takes part; so does a screen that could take
+            // the target itself (legally: a pinned screen cannot).
+            return !self.has_just_moved(p)
+                && !captures_on(b, t_sq).iter().any(|c| c.from() == p_sq);
         }
         for c in captures_on(b, t_sq) {
             if id_at(b, c.from()) == Some(p) {
