@@ -575,8 +575,9 @@ pub(crate) fn capture_lost_to_checks(cx: &Ctx, a: &Board, capturer: PieceId, tak
 /// enemy piece would reach the target's point (a recapture: 断根) or the capturer's king (the
 /// capture would expose it), while with `p` and those enemy pieces off the board the target is
 /// won again; or it stands alone between the two kings (the enemy king's line to its own: the
-/// king cannot be taken off, and the piece cannot leave the file to capture). Such a piece is no partner of a joint chase (24.17: the partners seize the target
-/// together).
+/// king cannot be taken off, and the piece cannot leave the file to capture). Such a piece is
+/// no partner of a joint chase (24.17: the partners seize the target together); a screen that
+/// has just moved there is one, wherever it stands.
 fn serves_only_by_its_point(
     cx: &Ctx,
     b: &Board,
@@ -597,17 +598,17 @@ fn serves_only_by_its_point(
     };
     let reaches = |x: &Board, id: PieceId, sq: Coord| reach_of(x, id).contains(&sq);
     let w = without(b, p_sq);
-    // The piece alone between the two kings keeps them apart (将帅不得照面): with it off the
-    // board every capture would leave them facing. The enemy king is the enemy piece whose line
-    // it blocks; it cannot leave that file, so it takes no part in the capture.
-    if w.kings_facing() {
-        return true;
-    }
     // The screen (炮架) of a cannon that captures the target serves by its point too, unless
     // it could legally capture the target itself (a pinned screen cannot) or has just moved
     // there (24.3: 所走动子…与其他子联合吃子).
     if is_screen_for(b, &w, p, t_sq) {
         return !has_just_moved(cx, p) && !captures_on(b, t_sq).iter().any(|c| c.from == p_sq);
+    }
+    // The piece alone between the two kings keeps them apart (将帅不得照面): with it off the
+    // board every capture would leave them facing. The enemy king is the enemy piece whose line
+    // it blocks; it cannot leave that file, so it takes no part in the capture.
+    if w.kings_facing() {
+        return true;
     }
     captures_on(b, t_sq)
         .into_iter()

@@ -1218,12 +1218,15 @@ fn new_exchange_pairs(
             let mut mine = b.clone();
             mine.st.turn = me;
             for e in capturable_by(&mine, xs) {
-                let takes_back = if legal_take_back {
-                    can_capture(b, me.opponent(), xs).contains(&e)
-                } else {
-                    analysis::reach_of(b, e).contains(&xs)
+                let takes_back = || {
+                    if legal_take_back {
+                        can_capture(b, me.opponent(), xs).contains(&e)
+                    } else {
+                        analysis::reach_of(b, e).contains(&xs)
+                    }
                 };
-                if is_material(b, e) && value(rules, b, e) == value(rules, b, x.id) && takes_back {
+                if is_material(b, e) && value(rules, b, e) == value(rules, b, x.id) && takes_back()
+                {
                     out.push((x.id, e));
                 }
             }

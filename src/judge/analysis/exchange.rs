@@ -364,8 +364,8 @@ impl Analyzer<'_> {
     /// target and cannot capture the target itself, or it is an obstacle in an enemy line: some
     /// other piece captures the target, and with `p` then off the board an enemy piece would
     /// reach the target's point or the capturer's king, while with `p` and those enemy pieces off
-    /// the board the target is won again; or it stands alone between the two kings.
-    /// `w` is `b` without `p`.
+    /// the board the target is won again; or it stands alone between the two kings. A screen
+    /// that has just moved there takes part, wherever it stands. `w` is `b` without `p`.
     fn serves_only_by_its_point(
         &mut self,
         b: &Tracked,
@@ -382,16 +382,16 @@ impl Analyzer<'_> {
         let king = b.pos.king(me);
         let reaches =
             |x: &Tracked, id: PieceId, sq: Square| reach_of(x, id) & (1u128 << sq.index()) != 0;
-        // The piece alone between the two kings keeps them apart (将帅不得照面): the enemy
-        // king is the piece whose line it blocks.
-        if w.pos.kings_facing() {
-            return true;
-        }
         if is_screen_for(b, w, p, t_sq) {
             // The piece that has just moved there takes part; so does a screen that could take
             // the target itself (legally: a pinned screen cannot).
             return !self.has_just_moved(p)
                 && !captures_on(b, t_sq).iter().any(|c| c.from() == p_sq);
+        }
+        // The piece alone between the two kings keeps them apart (将帅不得照面): the enemy
+        // king is the piece whose line it blocks.
+        if w.pos.kings_facing() {
+            return true;
         }
         for c in captures_on(b, t_sq) {
             if id_at(b, c.from()) == Some(p) {
