@@ -269,6 +269,49 @@ fn a_pinned_screen_is_no_partner() {
     assert!(j["articles"].to_string().contains("26.8.4"), "{j}");
 }
 
+/// Interpretation `exchange-continued-by-checks` (24.3: 连续将军得子、抽吃子、通过完整互吃交换后
+/// 吃掉对方子且得子): the complete exchange may go on by consecutive checks that win the piece that
+/// took back.
+///
+/// Red's rook comes to a5 and attacks the horse b5, guarded by the rook b9. 车×b5, 车b9×b5 alone
+/// would give a rook for a horse, but red then checks from c7 with the horse, forking the king
+/// and the rook b5, and takes the rook: a horse up, every move a capture or a check. So 车a5 is a
+/// chase (both editions: 1999 29.1 is the same text). Without red's horse it is idle. With a
+/// black pawn on h4, which the rook attacks from a4, red chases on both moves and must change.
+#[test]
+fn an_exchange_continued_by_a_forking_check_is_a_chase() {
+    let moves = "a4a5 g9i7 a5a4 i7g9 a4a5 g9i7 a5a4 i7g9";
+    let fork = "1r1k1ab2/4a4/9/4N4/1n7/R8/9/9/9/3AKA3 w - - 0 1";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, fork, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{rules}: {j}");
+        assert_eq!(
+            cycle_move(&j, 5)["targets"],
+            serde_json::json!(["b5"]),
+            "{j}"
+        );
+        assert_eq!(class_at(&j, 7), "idle", "{rules}: {j}");
+        assert_eq!(j["ruling"], "draw", "{rules}: {j}");
+    }
+    let no_horse = judged(
+        "cxa-2011",
+        "1r1k1ab2/4a4/9/9/1n7/R6p1/9/9/9/3AKA3 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&no_horse, 5), "idle", "{no_horse}");
+    assert_eq!(class_at(&no_horse, 7), "chase", "{no_horse}");
+    assert_eq!(no_horse["ruling"], "draw", "{no_horse}");
+    let pawn = judged(
+        "cxa-2011",
+        "1r1k1ab2/4a4/9/4N4/1n7/R6p1/9/9/9/3AKA3 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&pawn, 5), "chase", "{pawn}");
+    assert_eq!(class_at(&pawn, 7), "chase", "{pawn}");
+    assert_eq!(pawn["ruling"], "red_loses", "{pawn}");
+    assert_eq!(pawn["must_change"], "red", "{pawn}");
+}
+
 /// 2011 24.15 (少根子: 被保护不充分的子) and interpretation `mated-at-once-2011`: a protector whose
 /// recapture is answered by a mate at once does not stop the capture from winning, but the piece it
 /// guards is under-protected (少根), not unprotected: it can take back, legally (24.16's 假根 is the

@@ -528,9 +528,29 @@ fn exchange_with_follow_up(
                 best = g;
             }
         }
+        // Or a line of consecutive checks that wins the piece that took back.
+        best = best.max(line_on_the_taker(cx, &c, m.to));
         worst = worst.min(v - value(rs, a, capturer) + best);
     }
     worst
+}
+
+/// Reading `exchange-continued-by-checks`: the most a line of consecutive checks of the side to
+/// move wins among the lines whose first check takes the piece on `sq` or that win it after some
+/// answer (0 if none): the complete exchange on `sq` (24.3, 通过完整互吃交换后…抽吃子) goes on by
+/// checks instead of by a capture there.
+fn line_on_the_taker(cx: &Ctx, c: &Board, sq: Coord) -> f64 {
+    let Some(taker) = c.piece_id_at(sq) else {
+        return 0.0;
+    };
+    checking_moves(c)
+        .into_iter()
+        .filter_map(|k| {
+            check_line(cx, c, k, cx.rs.chase_search_depth)
+                .filter(|l| k.to == sq || l.attacked.contains(&taker))
+                .map(|l| l.gain)
+        })
+        .fold(0.0, f64::max)
 }
 
 /// Reading `capture-answered-by-checks`: after the capture (`a`, the other side to move), can the
