@@ -706,6 +706,63 @@ fn a_capture_answered_only_by_a_fork_is_a_chase() {
     }
 }
 
+/// Interpretation `pinned-departure` (2011 26.5, 得不偿失): what a root's departure costs includes
+/// a line of consecutive checks it lets the other side make (抽吃), as a capture it opens.
+///
+/// Red's rook on the first rank guards f1, where black's horse g3 would check and fork the king
+/// d0 and the rook h2. From b1 the rook attacks the cannon b7, from c1 the cannon c6; taking
+/// either leaves the first rank, and the fork wins the rook for the cannon: idle, citing 26.5
+/// (2011), as when the departure opens a direct capture of that rook (the rook a2's line along
+/// the second rank). The 1999 rules count a protector's chase whatever its departure costs
+/// (棋例細則 4, 圖四): a chase both ways, red must change.
+#[test]
+fn a_line_of_checks_the_departure_opens_costs_the_chase() {
+    let fork = "3akab2/9/1c2b4/2c6/9/9/6n2/7R1/2R6/3K5 w - - 0 1";
+    let fork_moves = "c1b1 f9e8 b1c1 e8f9 c1b1 f9e8 b1c1 e8f9";
+    let line = "3akab2/9/1c2b4/2c6/9/9/9/r1R4R1/9/3K5 w - - 0 1";
+    let line_moves = "c2b2 f9e8 b2c2 e8f9 c2b2 f9e8 b2c2 e8f9";
+    for (fen, moves) in [(fork, fork_moves), (line, line_moves)] {
+        let j = judged("cxa-2011", fen, moves);
+        for ply in [5, 7] {
+            assert_eq!(class_at(&j, ply), "idle", "{j}");
+            assert!(cites(&j, ply, "26.5"), "{j}");
+        }
+        assert_eq!(j["ruling"], "draw", "{j}");
+        let j = judged("cxa-1999", fen, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{j}");
+        assert_eq!(class_at(&j, 7), "chase", "{j}");
+        assert_eq!(j["must_change"], "red", "{j}");
+    }
+}
+
+/// Interpretation `capture-answered-by-checks`, second part (24.3, the complete exchange): a
+/// line of consecutive checks that the move lets the other side make answers the capture it
+/// threatens, as a piece the move leaves en prise does.
+///
+/// Red's horse d2 guards f1, where black's horse g3 would check and fork the king d0 and the rook
+/// h2. Its step to c4 attacks the unprotected cannon e5 but gives up f1: taking the cannon (2)
+/// costs the rook (4), so the step is idle, in both editions (29.1 is 24.3's text). With the rook
+/// on i2, out of the fork, the step is a chase.
+#[test]
+fn a_forking_check_the_move_allows_answers_the_capture() {
+    let moves = "d2c4 f9e8 c4d2 e8f9 d2c4 f9e8 c4d2 e8f9";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(
+            rules,
+            "3akab2/9/4b4/9/4c4/9/6n2/3N3R1/9/3K5 w - - 0 1",
+            moves,
+        );
+        assert_eq!(class_at(&j, 5), "idle", "{rules}: {j}");
+        let j = judged(
+            rules,
+            "3akab2/9/4b4/9/4c4/9/6n2/3N4R/9/3K5 w - - 0 1",
+            moves,
+        );
+        assert_eq!(class_at(&j, 5), "chase", "{rules}: {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "e5", "{rules}: {j}");
+    }
+}
+
 /// Interpretation `pinned-departure` (2011 26.5 做根子捉子, with 26.6): a root piece that chases
 /// is judged by what its departure costs, the piece it stops guarding included; a crossed pawn
 /// for one piece other than a rook is level.

@@ -1181,6 +1181,19 @@ fn departure_costs(
         lost = lost.max(if level { g.min(t.gain) } else { g });
         raw = raw.max(g);
     }
+    // Or a line of consecutive checks that the departure lets the other side make: what it wins
+    // beyond what the other side could win anyway (the oracle's `lines`). Only whether one
+    // wins more than the chase matters.
+    if lost <= t.gain && !az.checking_moves(&a).is_empty() {
+        let anyway = az.gain_now(&mut open_before);
+        for rook in az.lines_above(&mut a, t.gain + anyway, pawn_won) {
+            // (a line is above the chase: level only for a pawn won, when it wins no rook)
+            raw = f64::INFINITY;
+            if !pawn_won || rook {
+                lost = f64::INFINITY;
+            }
+        }
+    }
     if lost > t.gain {
         Departure::Costs
     } else if raw > t.gain {

@@ -397,7 +397,9 @@ fn capture_threat(
     if gain <= 0.0 || mates_at_once(cx, &a) {
         return None;
     }
-    if capturer_won_back_by_checks(cx, &a, attacker, gain) {
+    if capturer_won_back_by_checks(cx, &a, attacker, gain)
+        || checks_answer_capture(cx, b, &a, attacker, gain)
+    {
         return None;
     }
     // A pawn given for a piece is no gain (25.3; 2011 26.6: except for a rook).
@@ -565,6 +567,44 @@ fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64
         check_line(cx, a, k, cx.rs.chase_search_depth)
             .is_some_and(|l| l.gain > gain && l.attacked.contains(&capturer))
     })
+}
+
+/// Reading `capture-answered-by-checks`, second part: after the capture (`b` before it, the
+/// capturing side to move; `a` after it), can the other side answer with a line of consecutive
+/// checks (抽吃 included) that nets more than the capture's `gain` beyond what it could already
+/// win before the move (before the capture when no move is given), as a piece newly en prise is
+/// an answer of the complete exchange (`answer_elsewhere`)? When the capturer is the piece that
+/// has just moved, only a line that the move itself opened counts here (it wins so much before
+/// the capture too); one that the capture's departure opens is 26.5's (`pinned-departure`). A
+/// line that wins the piece that has just moved is not counted. Not asked when the capturing
+/// side is in check, in `b` or before the move.
+fn checks_answer_capture(cx: &Ctx, b: &Board, a: &Board, capturer: PieceId, gain: f64) -> bool {
+    let rs = cx.rs;
+    if !rs.won_back_by_checks_is_protection || !rs.exchange_answered_anywhere {
+        return false;
+    }
+    // No check after the capture: no line.
+    if checking_moves(a).is_empty() {
+        return false;
+    }
+    let me = b.st.turn;
+    let (moved, them_before) = match cx.after_move {
+        Some((moved, before)) => (Some(moved), pass(before)),
+        None => (None, pass(b)),
+    };
+    if b.in_check(me) || them_before.in_check(me) {
+        return false;
+    }
+    let tau = gain + gain_now(cx, &them_before);
+    // A line that wins the piece that has just moved is that move's own offer (献), as a piece
+    // it puts en prise is (complete-exchange-any-square, condition (3)).
+    let a_line_wins = |x: &Board| {
+        checking_moves(x).into_iter().any(|k| {
+            check_line(cx, x, k, rs.chase_search_depth)
+                .is_some_and(|l| l.gain > tau && moved.is_none_or(|p| !l.targets.contains_key(&p)))
+        })
+    };
+    a_line_wins(a) && (moved != Some(capturer) || a_line_wins(&pass(b)))
 }
 
 /// The most the side to move can win now ([`best_gain`] at the depth of the rule set's lines of
@@ -947,7 +987,7 @@ pub(crate) struct Won {
 /// the pieces lost after some answer (reading `won-against-the-best-defence`); `None` when some
 /// answer leaves it no gain, when no answer loses a piece after the first capture, or when the
 /// check mates (a kill, not a chase).
-fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won> {
+pub(crate) fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won> {
     memo::check_line(cx, b, k, depth, || check_line_computed(cx, b, k, depth))
 }
 

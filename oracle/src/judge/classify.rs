@@ -1145,6 +1145,21 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -
             Some((g, if level { g.min(t.gain) } else { g }))
         })
         .collect();
+    // Or a line of consecutive checks that the departure lets the other side make: what it wins
+    // beyond what the other side could win anyway, the move made and the capture not (reading
+    // `pinned-departure`: a root may guard the point of a check, 抽吃).
+    let anyway = analysis::gain_now(&cx, &open_before);
+    let lines = analysis::checking_moves(&a).into_iter().filter_map(|k| {
+        let l = analysis::check_line(&cx, &a, k, rules.chase_search_depth)?;
+        let g = l.gain - anyway;
+        let level = pawn_won
+            && !l
+                .targets
+                .keys()
+                .any(|v| analysis::pawn_trade_is_gain(rules, &a, *v));
+        Some((g, if level { g.min(t.gain) } else { g }))
+    });
+    let answers: Vec<(f64, f64)> = answers.into_iter().chain(lines).collect();
     if answers.iter().any(|&(_, counted)| counted > t.gain) {
         Departure::Costs
     } else if answers.iter().any(|&(g, _)| g > t.gain) {

@@ -324,6 +324,56 @@ impl Analyzer<'_> {
         self.rs.won_back_by_checks_is_protection && self.line_wins_back(a, capturer_sq, gain, false)
     }
 
+    /// Reading `capture-answered-by-checks`, second part (the oracle's `checks_answer_capture`):
+    /// after a capture (`b0` before it, the capturing side to move; `a` after it), can the other
+    /// side answer with a line of consecutive checks that nets more than the capture's `gain`
+    /// beyond what it could already win before the move (before the capture when no move is
+    /// given)? When the capturer is the piece that has just moved, only a line the move itself
+    /// opened counts (it wins so much before the capture too); one the capture's departure
+    /// opens is 26.5's. A line that wins the piece that has just moved is not counted. Not asked
+    /// when the capturing side is in check, in `b0` or before the move.
+    pub(super) fn checks_answer_capture(
+        &mut self,
+        b0: &Tracked,
+        a: &mut Tracked,
+        capturer: PieceId,
+        gain: f64,
+    ) -> bool {
+        let rs = self.rs;
+        if !rs.won_back_by_checks_is_protection || !rs.exchange_answered_anywhere {
+            return false;
+        }
+        // No check after the capture: no line (the cheap test first).
+        if self.checking_moves(a).is_empty() {
+            return false;
+        }
+        let me = b0.pos.turn();
+        let moved = self.after_move.as_ref().map(|m| m.moved);
+        let mut before = match &self.after_move {
+            Some(m) => m.them_before.clone(),
+            None => b0.passed(),
+        };
+        if b0.pos.is_check() || before.pos.king_attacked(me) {
+            return false;
+        }
+        let tau = gain + self.gain_now(&mut before);
+        let depth = rs.chase_search_depth;
+        // A line that wins the piece that has just moved is that move's own offer (献).
+        let a_line_wins = |az: &mut Self, x: &mut Tracked| {
+            let moved_bit = moved
+                .and_then(|p| x.square_of(p))
+                .map_or(0, |s| 1u128 << s.index());
+            az.checking_moves(x).iter().any(|&k| {
+                az.line_exceeds(x, k, depth, tau)
+                    && (moved_bit == 0
+                        || az
+                            .check_line(x, k, depth)
+                            .is_some_and(|w| w.targets & moved_bit == 0))
+            })
+        };
+        a_line_wins(self, a) && (moved != Some(capturer) || a_line_wins(self, &mut b0.passed()))
+    }
+
     /// Is there a line of consecutive checks of the side to move in `a`, worth more than `gain`,
     /// that attacks the piece on `capturer_sq` (or, with `or_takes_it`, whose first check takes
     /// it)? Only the lines worth more than `gain` are evaluated in full.
@@ -351,6 +401,31 @@ impl Analyzer<'_> {
             }
         }
         false
+    }
+
+    /// 2011 26.5 (reading `pinned-departure`; the oracle's lines in `departure_costs`): the
+    /// lines of consecutive checks of the side to move in `a` that win more than `tau`, each
+    /// with whether it wins a piece that a pawn may be given for (26.6: a rook), `taken`.
+    /// `want_pieces`: tell the pieces apart (else every line says `false`).
+    pub(crate) fn lines_above(
+        &mut self,
+        a: &mut Tracked,
+        tau: f64,
+        want_pieces: bool,
+    ) -> Vec<bool> {
+        let depth = self.rs.chase_search_depth;
+        let mut out = Vec::new();
+        for &k in self.checking_moves(a).iter() {
+            if !self.line_exceeds(a, k, depth, tau) {
+                continue;
+            }
+            let taken = want_pieces
+                && self.check_line(a, k, depth).is_some_and(|w| {
+                    ids_in(ids_on(a, w.targets)).any(|v| super::pawn_trade_is_gain(self.rs, a, v))
+                });
+            out.push(taken);
+        }
+        out
     }
 
     /// The most the side to move can win now ([`Analyzer::best_gain`] at the depth of the rule
