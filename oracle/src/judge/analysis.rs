@@ -545,14 +545,23 @@ fn line_on_the_taker(cx: &Ctx, c: &Board, sq: Coord) -> f64 {
     let Some(taker) = c.piece_id_at(sq) else {
         return 0.0;
     };
-    checking_moves(c)
-        .into_iter()
-        .filter_map(|k| {
-            check_line(cx, c, k, cx.rs.chase_search_depth)
-                .filter(|l| k.to == sq || l.attacked.contains(&taker))
-                .map(|l| l.gain)
-        })
-        .fold(0.0, f64::max)
+    lines_on(cx, c, taker).fold(0.0, f64::max)
+}
+
+/// The gains of the lines of consecutive checks of the side to move in `a` whose first check
+/// takes `p` or that win it after some answer.
+fn lines_on<'a>(cx: &'a Ctx, a: &'a Board, p: PieceId) -> impl Iterator<Item = f64> + 'a {
+    let sq = a.square_of(p);
+    let checks = if sq.is_some() {
+        checking_moves(a)
+    } else {
+        Vec::new()
+    };
+    checks.into_iter().filter_map(move |k| {
+        check_line(cx, a, k, cx.rs.chase_search_depth)
+            .filter(|l| Some(k.to) == sq || l.attacked.contains(&p))
+            .map(|l| l.gain)
+    })
 }
 
 /// Reading `capture-answered-by-checks`: after the capture (`a`, the other side to move), can the
@@ -619,13 +628,7 @@ pub(crate) fn gain_now(cx: &Ctx, b: &Board) -> f64 {
 /// Then the capture loses value, counted over the complete exchange (24.3), as a recapture that
 /// wins more would. (The caller adds to `taken` what the other side could win anyway.)
 pub(crate) fn capture_lost_to_checks(cx: &Ctx, a: &Board, capturer: PieceId, taken: f64) -> bool {
-    let Some(sq) = a.square_of(capturer) else {
-        return false;
-    };
-    checking_moves(a).into_iter().any(|k| {
-        check_line(cx, a, k, cx.rs.chase_search_depth)
-            .is_some_and(|l| l.gain > taken && (k.to == sq || l.attacked.contains(&capturer)))
-    })
+    lines_on(cx, a, capturer).any(|g| g > taken)
 }
 
 /// Does the piece `p` (of the side to move) serve the winning of `target` only by its point, not

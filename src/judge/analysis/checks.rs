@@ -384,23 +384,38 @@ impl Analyzer<'_> {
         gain: f64,
         or_takes_it: bool,
     ) -> bool {
-        if id_at(a, capturer_sq).is_none() {
-            return false;
+        self.best_line_on(a, capturer_sq, gain, or_takes_it) > gain
+    }
+
+    /// The most a line of consecutive checks of the side to move in `a` wins, above `floor`,
+    /// among the lines that win the piece on `sq` after some answer (or, with `or_takes_it`,
+    /// whose first check takes it); `floor` if none, or if `sq` is empty. Only the lines worth
+    /// more than the best so far are evaluated in full.
+    pub(super) fn best_line_on(
+        &mut self,
+        a: &mut Tracked,
+        sq: Square,
+        floor: f64,
+        or_takes_it: bool,
+    ) -> f64 {
+        if id_at(a, sq).is_none() {
+            return floor;
         }
-        let bit = 1u128 << capturer_sq.index();
+        let bit = 1u128 << sq.index();
         let depth = self.rs.chase_search_depth;
+        let mut best = floor;
         for &k in self.checking_moves(a).iter() {
-            if !self.line_exceeds(a, k, depth, gain) {
+            if !self.line_exceeds(a, k, depth, best) {
                 continue;
             }
             if let Some(won) = self.check_line(a, k, depth) {
-                let takes_it = or_takes_it && k.to() == capturer_sq;
-                if won.gain > gain && (takes_it || won.attacked & bit != 0) {
-                    return true;
+                let takes_it = or_takes_it && k.to() == sq;
+                if won.gain > best && (takes_it || won.attacked & bit != 0) {
+                    best = won.gain;
                 }
             }
         }
-        false
+        best
     }
 
     /// 2011 26.5 (reading `pinned-departure`; the oracle's lines in `departure_costs`): the

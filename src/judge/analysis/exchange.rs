@@ -340,32 +340,13 @@ impl Analyzer<'_> {
                 }
                 a.undo(f, uf);
             }
-            // Or a line of consecutive checks that wins the piece that took back.
-            best = best.max(self.line_on_the_taker(a, m.to(), best));
+            // Or a line of consecutive checks that wins the piece that took back (reading
+            // `exchange-continued-by-checks`; the oracle's `line_on_the_taker`).
+            best = self.best_line_on(a, m.to(), best, true);
             a.undo(r, ur);
             worst = worst.min(v - vc + best);
         }
         worst
-    }
-
-    /// Reading `exchange-continued-by-checks`: the most a line of consecutive checks of the side
-    /// to move in `a` wins, above `floor`, among the lines whose first check takes the piece on
-    /// `sq` or that win it after some answer (the oracle's `line_on_the_taker`); `floor` if none.
-    fn line_on_the_taker(&mut self, a: &mut Tracked, sq: Square, floor: f64) -> f64 {
-        let bit = 1u128 << sq.index();
-        let depth = self.rs.chase_search_depth;
-        let mut best = floor;
-        for &k in self.checking_moves(a).iter() {
-            if !self.line_exceeds(a, k, depth, best) {
-                continue;
-            }
-            if let Some(won) = self.check_line(a, k, depth) {
-                if won.gain > best && (k.to() == sq || won.attacked & bit != 0) {
-                    best = won.gain;
-                }
-            }
-        }
-        best
     }
 
     /// Is `p` the piece that has just moved and the screen (炮架) through which another piece of
