@@ -147,6 +147,17 @@ impl<'a> Ctx<'a> {
             ..self
         }
     }
+
+    /// The context of the searches of what a line of play wins ([`see`], [`check_line`],
+    /// [`best_gain`]): the same without the piece that has just moved. Those searches count
+    /// material along a line of play, where no move is "the one just made"; asked without it,
+    /// they are remembered without it too, so one answer serves every ply of a cycle.
+    fn searching(self) -> Ctx<'a> {
+        Ctx {
+            after_move: None,
+            ..self
+        }
+    }
 }
 
 /// Does the side to move have a move that mates at once (29.4: "不致被將死")? "At once" is a
@@ -175,6 +186,7 @@ pub(crate) fn see(
     only: Option<(Side, PieceId)>,
     depth: u32,
 ) -> f64 {
+    let cx = &cx.searching();
     memo::see(cx, b, sq, only, depth, || {
         see_computed(cx, b, sq, only, depth)
     })
@@ -387,23 +399,31 @@ fn capture_threat(
     apply(&mut a, m);
     let exchange_depth = 8;
     let back = see(cx, &a, m.to, None, exchange_depth);
-    let mut gain = value(rs, b, target) - back;
-    if let (true, Some(now)) = (gain <= 0.0, winnable_now) {
-        gain = gain.max(exchange_with_follow_up(cx, b, &a, m, now));
+    let v = value(rs, b, target);
+    // What decides alone, whatever the exchange wins: a capture after which the taker is mated
+    // at once is never made (29.4); a pawn given for a piece is no gain (25.3; 2011 26.6:
+    // except for a rook).
+    if mates_at_once(cx, &a)
+        || (is_pawn(b, attacker) && back > 0.0 && !pawn_trade_is_gain(rs, b, target))
+    {
+        return None;
     }
-    if rs.exchange_answered_anywhere && gain > 0.0 {
-        gain = gain.min(value(rs, b, target) - answer_elsewhere(cx, b, &a, m.to));
+    // The most the capture can net when the other side answers elsewhere (answer_elsewhere).
+    let ceiling = if rs.exchange_answered_anywhere {
+        v - answer_elsewhere(cx, b, &a, m.to)
+    } else {
+        f64::INFINITY
+    };
+    let mut gain = (v - back).min(ceiling);
+    if let (true, true, Some(now)) = (v - back <= 0.0, ceiling > 0.0, winnable_now) {
+        gain = exchange_with_follow_up(cx, b, &a, m, now, ceiling);
     }
-    if gain <= 0.0 || mates_at_once(cx, &a) {
+    if gain <= 0.0 {
         return None;
     }
     if capturer_won_back_by_checks(cx, &a, attacker, gain)
         || checks_answer_capture(cx, b, &a, attacker, gain)
     {
-        return None;
-    }
-    // A pawn given for a piece is no gain (25.3; 2011 26.6: except for a rook).
-    if is_pawn(b, attacker) && back > 0.0 && !pawn_trade_is_gain(rs, b, target) {
         return None;
     }
     // Any legal recapture makes the piece protected, if not fully (少根, 24.15), even one after
@@ -489,13 +509,21 @@ fn wins_by_capture(cx: &Ctx, b: &Board, target: PieceId, across: bool) -> bool {
 /// the pieces it could already win, which are threats of their own). Only where the rule set has
 /// that interpretation. The other side picks the answer (no recapture, or
 /// the recapture) that leaves the capturer least; a capture after which the taker is mated at once
-/// is never made (29.4). Returns the net gain of the capturer (may be ≤ 0).
+/// is never made (29.4). Returns the net gain of the capturer, at most `ceiling` (what it nets
+/// when the other side answers elsewhere), when that is positive; else some value ≤ 0, the
+/// capture winning nothing.
+///
+/// The answers are tried from the one that leaves the capturer least before any line of checks
+/// after it; a line of checks is searched only where it could still lower the least net gain
+/// (a line only raises the net gain after its answer), and once that is at most 0 the capture
+/// wins nothing whatever the other answers. Neither step changes what the caller concludes.
 fn exchange_with_follow_up(
     cx: &Ctx,
     b: &Board,
     a: &Board,
     m: OMove,
     winnable_now: &BTreeSet<PieceId>,
+    ceiling: f64,
 ) -> f64 {
     let rs = cx.rs;
     if !rs.exchange_over_two_squares {
@@ -506,7 +534,9 @@ fn exchange_with_follow_up(
     };
     let capturer = b.piece_id_at(m.from).expect("a mover");
     let v = value(rs, b, victim);
-    let mut worst = v;
+    // Each recapture (one after which the capturer mates at once is never made), with what the
+    // capturer nets after it without a line of checks.
+    let mut answers: Vec<(Board, f64)> = Vec::new();
     for r in captures_on(a, m.to) {
         let mut c = a.clone();
         apply(&mut c, r);
@@ -530,9 +560,25 @@ fn exchange_with_follow_up(
                 best = g;
             }
         }
-        // Or a line of consecutive checks that wins the piece that took back.
-        best = best.max(line_on_the_taker(cx, &c, m.to));
-        worst = worst.min(v - value(rs, a, capturer) + best);
+        answers.push((c, best));
+    }
+    // What the capturer nets after a recapture: what it took, less the capturer, plus what it
+    // wins next.
+    let net = |next: f64| v - value(rs, a, capturer) + next;
+    answers.sort_by(|x, y| x.1.total_cmp(&y.1));
+    let mut worst = v.min(ceiling);
+    for (c, best) in answers {
+        if net(best) >= worst {
+            break;
+        }
+        // Or a line of consecutive checks that wins the piece that took back: wanted only when
+        // it wins more than `best` and leaves the capturer a gain.
+        let floor = best.max(-net(0.0));
+        let line = line_on_the_taker(cx, &c, m.to, floor);
+        worst = worst.min(net(best.max(line)));
+        if worst <= 0.0 {
+            break;
+        }
     }
     worst
 }
@@ -541,16 +587,21 @@ fn exchange_with_follow_up(
 /// move wins among the lines whose first check takes the piece on `sq` or that win it after some
 /// answer (0 if none): the complete exchange on `sq` (24.3, 通过完整互吃交换后…抽吃子) goes on by
 /// checks instead of by a capture there.
-fn line_on_the_taker(cx: &Ctx, c: &Board, sq: Coord) -> f64 {
+fn line_on_the_taker(cx: &Ctx, c: &Board, sq: Coord, floor: f64) -> f64 {
     let Some(taker) = c.piece_id_at(sq) else {
         return 0.0;
     };
-    lines_on(cx, c, taker).fold(0.0, f64::max)
+    lines_on(cx, c, taker, floor).fold(0.0, f64::max)
 }
 
 /// The gains of the lines of consecutive checks of the side to move in `a` whose first check
-/// takes `p` or that win it after some answer.
-fn lines_on<'a>(cx: &'a Ctx, a: &'a Board, p: PieceId) -> impl Iterator<Item = f64> + 'a {
+/// takes `p` or that win it after some answer, among those that net more than `floor`.
+fn lines_on<'a>(
+    cx: &'a Ctx,
+    a: &'a Board,
+    p: PieceId,
+    floor: f64,
+) -> impl Iterator<Item = f64> + 'a {
     let sq = a.square_of(p);
     let checks = if sq.is_some() {
         checking_moves(a)
@@ -558,7 +609,7 @@ fn lines_on<'a>(cx: &'a Ctx, a: &'a Board, p: PieceId) -> impl Iterator<Item = f
         Vec::new()
     };
     checks.into_iter().filter_map(move |k| {
-        check_line(cx, a, k, cx.rs.chase_search_depth)
+        check_line_above(cx, a, k, cx.rs.chase_search_depth, floor)
             .filter(|l| Some(k.to) == sq || l.attacked.contains(&p))
             .map(|l| l.gain)
     })
@@ -573,7 +624,7 @@ fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64
         return false;
     }
     checking_moves(a).into_iter().any(|k| {
-        check_line(cx, a, k, cx.rs.chase_search_depth)
+        check_line_above(cx, a, k, cx.rs.chase_search_depth, gain)
             .is_some_and(|l| l.gain > gain && l.attacked.contains(&capturer))
     })
 }
@@ -609,7 +660,7 @@ fn checks_answer_capture(cx: &Ctx, b: &Board, a: &Board, capturer: PieceId, gain
     // it puts en prise is (complete-exchange-any-square, condition (3)).
     let a_line_wins = |x: &Board| {
         checking_moves(x).into_iter().any(|k| {
-            check_line(cx, x, k, rs.chase_search_depth)
+            check_line_above(cx, x, k, rs.chase_search_depth, tau)
                 .is_some_and(|l| l.gain > tau && moved.is_none_or(|p| !l.targets.contains_key(&p)))
         })
     };
@@ -628,7 +679,7 @@ pub(crate) fn gain_now(cx: &Ctx, b: &Board) -> f64 {
 /// Then the capture loses value, counted over the complete exchange (24.3), as a recapture that
 /// wins more would. (The caller adds to `taken` what the other side could win anyway.)
 pub(crate) fn capture_lost_to_checks(cx: &Ctx, a: &Board, capturer: PieceId, taken: f64) -> bool {
-    lines_on(cx, a, capturer).any(|g| g > taken)
+    lines_on(cx, a, capturer, taken).any(|g| g > taken)
 }
 
 /// Does the piece `p` (of the side to move) serve the winning of `target` only by its point, not
@@ -991,11 +1042,28 @@ pub(crate) struct Won {
 /// answer leaves it no gain, when no answer loses a piece after the first capture, or when the
 /// check mates (a kill, not a chase).
 pub(crate) fn check_line(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won> {
-    memo::check_line(cx, b, k, depth, || check_line_computed(cx, b, k, depth))
+    check_line_above(cx, b, k, depth, f64::NEG_INFINITY)
 }
 
-/// [`check_line`] computed (asked by the memo for a question it has no answer to yet).
-fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won> {
+/// [`check_line`] when only a line that nets more than `floor` is wanted: the same answer when
+/// the line nets more, else `None`. An answer that holds the checker to at most `floor` settles
+/// it, and the other answers are not searched (the line nets the least of what its answers
+/// leave).
+pub(crate) fn check_line_above(
+    cx: &Ctx,
+    b: &Board,
+    k: OMove,
+    depth: u32,
+    floor: f64,
+) -> Option<Won> {
+    let cx = &cx.searching();
+    memo::check_line(cx, b, k, depth, floor, || {
+        check_line_computed(cx, b, k, depth, floor)
+    })
+}
+
+/// [`check_line_above`] computed (asked by the memo for a question it has no answer to yet).
+fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32, floor: f64) -> Option<Won> {
     let rs = cx.rs;
     let first = b.piece_id_at(k.to).map(|v| value(rs, b, v)).unwrap_or(0.0);
     // A pawn's check that takes a piece, the pawn then taken back: a pawn given for that piece,
@@ -1045,6 +1113,9 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32) -> Option<Won>
             if mate_by_checks(&c, depth.saturating_sub(2)) {
                 continue;
             }
+            return None;
+        }
+        if total <= floor {
             return None;
         }
         answers.push(Won { gain: total, ..sub });
@@ -1152,6 +1223,7 @@ fn gain_after_answer(cx: &Ctx, c: &Board, depth: u32) -> Won {
 /// The best gain (≥ 0) the side to move can force now: a direct capture with gain or a check
 /// line, with the pieces it wins and the pieces that capture them ([`Won::best_of`]).
 fn best_gain(cx: &Ctx, b: &Board, depth: u32) -> Won {
+    let cx = &cx.searching();
     memo::best_gain(cx, b, depth, || best_gain_computed(cx, b, depth))
 }
 

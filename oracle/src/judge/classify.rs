@@ -1150,7 +1150,8 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -
     // `pinned-departure`: a root may guard the point of a check, 抽吃).
     let anyway = analysis::gain_now(&cx, &open_before);
     let lines = analysis::checking_moves(&a).into_iter().filter_map(|k| {
-        let l = analysis::check_line(&cx, &a, k, rules.chase_search_depth)?;
+        // (only a line that nets more than the chase beyond that counts below)
+        let l = analysis::check_line_above(&cx, &a, k, rules.chase_search_depth, t.gain + anyway)?;
         let g = l.gain - anyway;
         let level = pawn_won
             && !l

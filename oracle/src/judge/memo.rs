@@ -5,9 +5,10 @@
 //! mate by consecutive checks, `mate_within`; static exchange, `see`; lines of consecutive checks that win material, `check_line` and
 //! `best_gain`; every threat of a position, `threats`) are pure functions of their inputs. Each
 //! one asks the memo first: a plain map from the question (the position and every other
-//! argument) to the answer, filled in as the search computes answers. No pruning, no bounds,
-//! no move ordering: an answer is either computed by the search itself or copied from an
-//! earlier computation of the very same question.
+//! argument) to the answer, filled in as the search computes answers. No pruning, no move
+//! ordering: an answer is either computed by the search itself or copied from an earlier
+//! computation of the very same question. A line of checks wanted only above a floor
+//! (`check_line_above`) is a question of its own, the floor in its key.
 //!
 //! Why the memo cannot change an answer: the key holds every input the answer depends on.
 //!
@@ -118,7 +119,7 @@ struct Answers {
     checking_moves: HashMap<Position, Vec<OMove>>,
     mate_within: HashMap<(Position, u32, Pieces), bool>,
     see: HashMap<(Position, Coord, Only, u32, Context), f64>,
-    check_line: HashMap<(Position, OMove, u32, Context), Option<Won>>,
+    check_line: HashMap<(Position, OMove, u32, u64, Context), Option<Won>>,
     best_gain: HashMap<(Position, u32, Context), Won>,
     threats: HashMap<(Position, Option<PieceId>, Context), Vec<Threat>>,
 }
@@ -282,19 +283,20 @@ pub(crate) fn see(
     )
 }
 
-/// `check_line(cx, b, k, depth)`, remembered.
+/// `check_line_above(cx, b, k, depth, floor)`, remembered (the floor by its bits).
 pub(crate) fn check_line(
     cx: &Ctx,
     b: &Board,
     k: OMove,
     depth: u32,
+    floor: f64,
     search: impl FnOnce() -> Option<Won>,
 ) -> Option<Won> {
     remember(
         Some(cx.rs),
         b,
         |a| &mut a.check_line,
-        |p| (p, k, depth, context(cx)),
+        |p| (p, k, depth, floor.to_bits(), context(cx)),
         search,
     )
 }
