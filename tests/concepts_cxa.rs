@@ -312,6 +312,53 @@ fn an_exchange_continued_by_a_forking_check_is_a_chase() {
     assert_eq!(pawn["must_change"], "red", "{pawn}");
 }
 
+/// Interpretation `exchange-continued-by-checks`, a line that wins another piece: after the
+/// complete exchange (24.3, 通过完整互吃交换后吃掉对方子且得子) the capturer's checks may win a piece
+/// it could not win before the capture, not only the piece that took back.
+///
+/// Red's rook comes to a4 and attacks the horse a9, guarded by the rook c9, which also guards c7.
+/// 车×a9, 车c9×a9 gives a rook for a horse, but the recapture leaves c7 unguarded: red's horse
+/// checks from c7, forking the king and the rook e6, and takes the rook, a horse up (black has no
+/// check in between: the advisor f2 shuts the f-file). So 车a4 is a chase, and with a black pawn
+/// on h2, which the rook attacks from h4, red chases on both moves and must change (both
+/// editions). Controls: without the rook e6 the exchange wins nothing and 车a4 is idle; with the
+/// guarding rook on b9, red's fork stood before the capture (a threat of its own, not new), and
+/// 车a4 is no chase either.
+#[test]
+fn an_exchange_that_opens_a_fork_on_another_piece_is_a_chase() {
+    let moves = "h4a4 b2c2 a4h4 c2b2 h4a4 b2c2 a4h4 c2b2";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(
+            rules,
+            "n1rk5/9/9/4r4/1N7/7R1/9/1p3A1p1/9/5K3 w - - 0 1",
+            moves,
+        );
+        assert_eq!(class_at(&j, 5), "chase", "{rules}: {j}");
+        assert_eq!(
+            cycle_move(&j, 5)["targets"],
+            serde_json::json!(["a9"]),
+            "{j}"
+        );
+        assert_eq!(class_at(&j, 7), "chase", "{rules}: {j}");
+        assert_eq!(j["ruling"], "red_loses", "{rules}: {j}");
+        assert_eq!(j["must_change"], "red", "{rules}: {j}");
+    }
+    let no_fork = judged(
+        "cxa-2011",
+        "n1rk5/9/9/9/1N7/7R1/9/1p3A1p1/9/5K3 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&no_fork, 5), "idle", "{no_fork}");
+    assert_eq!(no_fork["ruling"], "draw", "{no_fork}");
+    let fork_before = judged(
+        "cxa-2011",
+        "nr1k5/9/9/4r4/1N7/7R1/9/1p3A1p1/9/5K3 w - - 0 1",
+        moves,
+    );
+    assert_ne!(class_at(&fork_before, 5), "chase", "{fork_before}");
+    assert_eq!(fork_before["ruling"], "draw", "{fork_before}");
+}
+
 /// 2011 24.15 (少根子: 被保护不充分的子) and interpretation `mated-at-once-2011`: a protector whose
 /// recapture is answered by a mate at once does not stop the capture from winning, but the piece it
 /// guards is under-protected (少根), not unprotected: it can take back, legally (24.16's 假根 is the

@@ -6,6 +6,7 @@
 //! latent protection (暗根) and false protection (假根) need no special code: a protector that
 //! cannot legally recapture simply does not appear among the recaptures.
 
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::board::{Board, PieceId};
@@ -566,15 +567,22 @@ fn exchange_with_follow_up(
     // wins next.
     let net = |next: f64| v - value(rs, a, capturer) + next;
     answers.sort_by(|x, y| x.1.total_cmp(&y.1));
+    // The pieces a line of checks could already win before the capture (lost after some answer
+    // of one of its lines), asked only when a line after the exchange needs it.
+    let lines_before: OnceCell<BTreeSet<PieceId>> = OnceCell::new();
+    let fresh = |t: PieceId| {
+        !winnable_now.contains(&t) && !lines_before.get_or_init(|| lines_win(cx, b)).contains(&t)
+    };
     let mut worst = v.min(ceiling);
     for (c, best) in answers {
         if net(best) >= worst {
             break;
         }
-        // Or a line of consecutive checks that wins the piece that took back: wanted only when
-        // it wins more than `best` and leaves the capturer a gain.
+        // Or a line of consecutive checks that wins the piece that took back, or a piece the
+        // capturer could not win before: wanted only when it wins more than `best` and leaves
+        // the capturer a gain.
         let floor = best.max(-net(0.0));
-        let line = line_on_the_taker(cx, &c, m.to, floor);
+        let line = line_after_exchange(cx, &c, m.to, floor, &fresh);
         worst = worst.min(net(best.max(line)));
         if worst <= 0.0 {
             break;
@@ -584,14 +592,38 @@ fn exchange_with_follow_up(
 }
 
 /// Reading `exchange-continued-by-checks`: the most a line of consecutive checks of the side to
-/// move wins among the lines whose first check takes the piece on `sq` or that win it after some
-/// answer (0 if none): the complete exchange on `sq` (24.3, 通过完整互吃交换后…抽吃子) goes on by
-/// checks instead of by a capture there.
-fn line_on_the_taker(cx: &Ctx, c: &Board, sq: Coord, floor: f64) -> f64 {
+/// move in `c` wins, above `floor` (0 if none), among the lines whose first check takes the piece
+/// on `sq` (the piece that took back), that win it after some answer, or that win against the
+/// best defence a piece the side could not win before the capture (`fresh`): the complete
+/// exchange on `sq` (24.3, 通过完整互吃交换后吃掉对方子且得子; 抽吃子) goes on by checks instead of by
+/// a capture there.
+fn line_after_exchange(
+    cx: &Ctx,
+    c: &Board,
+    sq: Coord,
+    floor: f64,
+    fresh: &dyn Fn(PieceId) -> bool,
+) -> f64 {
     let Some(taker) = c.piece_id_at(sq) else {
         return 0.0;
     };
-    lines_on(cx, c, taker, floor).fold(0.0, f64::max)
+    checking_moves(c)
+        .into_iter()
+        .filter_map(|k| check_line_above(cx, c, k, cx.rs.chase_search_depth, floor).map(|l| (k, l)))
+        .filter(|(k, l)| {
+            k.to == sq || l.attacked.contains(&taker) || l.targets.keys().any(|t| fresh(*t))
+        })
+        .map(|(_, l)| l.gain)
+        .fold(0.0, f64::max)
+}
+
+/// The pieces the lines of consecutive checks of the side to move in `b` win after some answer.
+fn lines_win(cx: &Ctx, b: &Board) -> BTreeSet<PieceId> {
+    checking_moves(b)
+        .into_iter()
+        .filter_map(|k| check_line(cx, b, k, cx.rs.chase_search_depth))
+        .flat_map(|l| l.attacked)
+        .collect()
 }
 
 /// The gains of the lines of consecutive checks of the side to move in `a` whose first check

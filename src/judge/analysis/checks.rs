@@ -398,6 +398,19 @@ impl Analyzer<'_> {
         floor: f64,
         or_takes_it: bool,
     ) -> f64 {
+        self.best_line_where(a, sq, floor, or_takes_it, &mut |_, _, _| false)
+    }
+
+    /// [`Analyzer::best_line_on`], counting also the lines for which `also` holds (given the
+    /// analyzer, the position and what the line wins).
+    pub(super) fn best_line_where(
+        &mut self,
+        a: &mut Tracked,
+        sq: Square,
+        floor: f64,
+        or_takes_it: bool,
+        also: &mut dyn FnMut(&mut Self, &Tracked, &Won) -> bool,
+    ) -> f64 {
         if id_at(a, sq).is_none() {
             return floor;
         }
@@ -410,7 +423,7 @@ impl Analyzer<'_> {
             }
             if let Some(won) = self.check_line(a, k, depth) {
                 let takes_it = or_takes_it && k.to() == sq;
-                if won.gain > best && (takes_it || won.attacked & bit != 0) {
+                if won.gain > best && (takes_it || won.attacked & bit != 0 || also(self, a, &won)) {
                     best = won.gain;
                 }
             }

@@ -3,7 +3,7 @@
 //! force by captures and lines of checks, with its bounded variants.
 
 use super::board::{
-    captures_on, captures_ordered, could_move, id_at, id_bit, ids_in, is_king, is_material,
+    captures_on, captures_ordered, could_move, id_at, id_bit, ids_in, ids_on, is_king, is_material,
     is_pawn, piece_value, pinned_by, reach_of, role_id, squares_of, value, IdSet,
 };
 use super::{ids_fingerprint, worth_step, Analyzer, Ceilings, Cover, Threat, Ties, Won};
@@ -215,7 +215,7 @@ impl Analyzer<'_> {
         let mut gain = tval - back;
         if gain <= 0.0 {
             if let Some(now) = self.winnable_now(b0, now) {
-                gain = gain.max(self.exchange_with_follow_up(b, m, tval, now));
+                gain = gain.max(self.exchange_with_follow_up(b0, b, m, tval, now));
             }
         }
         if rs.exchange_answered_anywhere && gain > 0.0 {
@@ -305,9 +305,11 @@ impl Analyzer<'_> {
     /// The complete exchange across two squares (reading `exchange-removes-protector`): `a` is
     /// the position after the capture `m` of a piece worth `v`; if the other side recaptures,
     /// the capturer may instead take elsewhere a piece it could not win before (not in
-    /// `winnable_now`). The net gain the other side's best answer leaves the capturer.
+    /// `winnable_now`). The net gain the other side's best answer leaves the capturer. `b0` is
+    /// the position before the capture.
     fn exchange_with_follow_up(
         &mut self,
+        b0: &Tracked,
         a: &mut Tracked,
         m: Move,
         v: f64,
@@ -316,6 +318,9 @@ impl Analyzer<'_> {
         let rs = self.rs;
         let capturer = id_at(a, m.to()).expect("the capturer");
         let vc = value(rs, a, capturer);
+        // The pieces a line of checks could already win before the capture, found when a line
+        // after the exchange needs them.
+        let mut lines_before: Option<IdSet> = None;
         let mut worst = v;
         for r in captures_on(a, m.to()) {
             let ur = a.play_undo(r);
@@ -340,13 +345,53 @@ impl Analyzer<'_> {
                 }
                 a.undo(f, uf);
             }
-            // Or a line of consecutive checks that wins the piece that took back (reading
-            // `exchange-continued-by-checks`; the oracle's `line_on_the_taker`).
-            best = self.best_line_on(a, m.to(), best, true);
+            // Or a line of consecutive checks that wins the piece that took back, or a piece the
+            // capturer could not win before (reading `exchange-continued-by-checks`; the
+            // oracle's `line_after_exchange`).
+            best =
+                self.best_line_after_exchange(b0, a, m.to(), best, winnable_now, &mut lines_before);
             a.undo(r, ur);
             worst = worst.min(v - vc + best);
         }
         worst
+    }
+
+    /// The most a line of consecutive checks of the side to move in `a` wins, above `floor`
+    /// (`floor` if none), among the lines whose first check takes the piece on `sq` (the piece
+    /// that took back), that win it after some answer, or that win against the best defence a
+    /// piece the side could not win before the capture (not in `winnable_now`, and not lost
+    /// after some answer to one of its lines in `b0`, found once into `lines_before`). The
+    /// oracle's `line_after_exchange`.
+    fn best_line_after_exchange(
+        &mut self,
+        b0: &Tracked,
+        a: &mut Tracked,
+        sq: Square,
+        floor: f64,
+        winnable_now: IdSet,
+        lines_before: &mut Option<IdSet>,
+    ) -> f64 {
+        self.best_line_where(a, sq, floor, true, &mut |me, a, won| {
+            ids_on(a, won.targets) & !winnable_now & !me.lines_win(b0, lines_before) != 0
+        })
+    }
+
+    /// The pieces the lines of consecutive checks of the side to move in `b0` win after some
+    /// answer (the oracle's `lines_win`), found once into `known`.
+    fn lines_win(&mut self, b0: &Tracked, known: &mut Option<IdSet>) -> IdSet {
+        if let Some(s) = *known {
+            return s;
+        }
+        let depth = self.rs.chase_search_depth;
+        let mut b = b0.clone();
+        let mut s: IdSet = 0;
+        for &k in self.checking_moves(&b).iter() {
+            if let Some(won) = self.check_line(&mut b, k, depth) {
+                s |= ids_on(&b, won.attacked);
+            }
+        }
+        *known = Some(s);
+        s
     }
 
     /// Is `p` the piece that has just moved and the screen (炮架) through which another piece of
