@@ -607,14 +607,7 @@ fn line_after_exchange(
     let Some(taker) = c.piece_id_at(sq) else {
         return 0.0;
     };
-    checking_moves(c)
-        .into_iter()
-        .filter_map(|k| check_line_above(cx, c, k, cx.rs.chase_search_depth, floor).map(|l| (k, l)))
-        .filter(|(k, l)| {
-            k.to == sq || l.attacked.contains(&taker) || l.targets.keys().any(|t| fresh(*t))
-        })
-        .map(|(_, l)| l.gain)
-        .fold(0.0, f64::max)
+    lines_on(cx, c, taker, floor, |l| l.targets.keys().any(|t| fresh(*t))).fold(0.0, f64::max)
 }
 
 /// The pieces the lines of consecutive checks of the side to move in `b` win after some answer.
@@ -627,12 +620,14 @@ fn lines_win(cx: &Ctx, b: &Board) -> BTreeSet<PieceId> {
 }
 
 /// The gains of the lines of consecutive checks of the side to move in `a` whose first check
-/// takes `p` or that win it after some answer, among those that net more than `floor`.
+/// takes `p`, that win it after some answer, or for which `also` holds, among those that net
+/// more than `floor`.
 fn lines_on<'a>(
     cx: &'a Ctx,
     a: &'a Board,
     p: PieceId,
     floor: f64,
+    also: impl Fn(&Won) -> bool + 'a,
 ) -> impl Iterator<Item = f64> + 'a {
     let sq = a.square_of(p);
     let checks = if sq.is_some() {
@@ -642,7 +637,7 @@ fn lines_on<'a>(
     };
     checks.into_iter().filter_map(move |k| {
         check_line_above(cx, a, k, cx.rs.chase_search_depth, floor)
-            .filter(|l| Some(k.to) == sq || l.attacked.contains(&p))
+            .filter(|l| Some(k.to) == sq || l.attacked.contains(&p) || also(l))
             .map(|l| l.gain)
     })
 }
@@ -711,7 +706,7 @@ pub(crate) fn gain_now(cx: &Ctx, b: &Board) -> f64 {
 /// Then the capture loses value, counted over the complete exchange (24.3), as a recapture that
 /// wins more would. (The caller adds to `taken` what the other side could win anyway.)
 pub(crate) fn capture_lost_to_checks(cx: &Ctx, a: &Board, capturer: PieceId, taken: f64) -> bool {
-    lines_on(cx, a, capturer, taken).any(|g| g > taken)
+    lines_on(cx, a, capturer, taken, |_| false).any(|g| g > taken)
 }
 
 /// Does the piece `p` (of the side to move) serve the winning of `target` only by its point, not
