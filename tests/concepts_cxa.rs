@@ -782,6 +782,95 @@ fn a_line_of_checks_the_departure_opens_costs_the_chase() {
     }
 }
 
+/// Interpretation `pinned-departure` (2011 26.5): what the other side "could win anyway" is
+/// measured on the pieces the departure's line of checks wins. A standing threat to another
+/// piece stays after the line and does not pay for it; one to the same piece does.
+///
+/// The fork of `a_line_of_checks_the_departure_opens_costs_the_chase` with a black horse i7 that
+/// attacks red's cannon g6 (or horse g6) all along: the rook's departure from the first rank
+/// still gives up its rook h2 to the fork for the cannon it takes, and black can take on g6
+/// after the fork as before it: idle, citing 26.5. With a black rook h9 that attacks the rook h2
+/// all along, the fork wins nothing black could not win anyway: a chase, red must change.
+#[test]
+fn a_standing_threat_to_another_piece_does_not_pay_for_the_departure() {
+    let moves = "c1b1 f9e8 b1c1 e8f9 c1b1 f9e8 b1c1 e8f9";
+    for fen in [
+        "3akab2/9/1c2b3n/2c3C2/9/9/6n2/7R1/2R6/3K5 w - - 0 1",
+        "3akab2/9/1c2b3n/2c3N2/9/9/6n2/7R1/2R6/3K5 w - - 0 1",
+    ] {
+        let j = judged("cxa-2011", fen, moves);
+        for ply in [5, 7] {
+            assert_eq!(class_at(&j, ply), "idle", "{j}");
+            assert!(cites(&j, ply, "26.5"), "{j}");
+        }
+        assert_eq!(j["ruling"], "draw", "{j}");
+    }
+    let j = judged(
+        "cxa-2011",
+        "3akabr1/9/1c2b3n/2c3C2/9/9/6n2/7R1/2R6/3K5 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+}
+
+/// Interpretation `pinned-departure` (2011 26.5): a capture the departure opens costs the chase
+/// only what the other side could not win of that piece anyway.
+///
+/// Red's cannon c2 stands between black's rook a2 and red's rook h2 (as in 图23); from e2 it
+/// attacks the horse e7 over the pawn e5, from c2 the elephant c5 over the pawn c4, and taking
+/// either opens the second rank to the rook a2. Black's horse g4 attacks the rook h2 all along:
+/// the rook is lost whether or not the cannon takes, so taking costs nothing (价值相当或得子), a
+/// chase both ways, red must change. Without that horse the departure loses the rook for a horse
+/// or an elephant (但要丢车): idle, citing 26.5, a draw.
+#[test]
+fn a_piece_lost_anyway_does_not_make_the_departure_cost() {
+    let moves = "c2e2 f9e8 e2c2 e8f9 c2e2 f9e8 e2c2 e8f9";
+    let j = judged(
+        "cxa-2011",
+        "3aka3/9/4n4/9/2b1p4/2p3n2/9/r1C4R1/9/3K5 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+    let j = judged(
+        "cxa-2011",
+        "3aka3/9/4n4/9/2b1p4/2p6/9/r1C4R1/9/3K5 w - - 0 1",
+        moves,
+    );
+    for ply in [5, 7] {
+        assert_eq!(class_at(&j, ply), "idle", "{j}");
+        assert!(cites(&j, ply, "26.5"), "{j}");
+    }
+    assert_eq!(j["ruling"], "draw", "{j}");
+}
+
+/// Interpretations `capture-answered-by-checks` and `pinned-departure` (2011 26.5, 26.6): a
+/// crossed pawn won for a piece other than a rook is level, also when the piece is lost to a line
+/// of checks that would take the capturer after a poor reply.
+///
+/// Red's rook on the first rank guards f1, where black's horse g3 would check and fork the king
+/// d0 and the cannon h2. From b1 it attacks the crossed pawn b3: after 车×b3, 马f1+ wins the
+/// cannon against the best defence (帅e0? 马d2+ would fork the king and the rook b3). A pawn for a
+/// cannon is level (兵卒价值浮动): a chase citing 26.5 and 26.6, red must change, as with the
+/// pawn on b4, out of the horse's reach.
+#[test]
+fn a_pawn_won_for_a_piece_by_a_line_of_checks_is_level() {
+    let moves = "c1b1 f9e8 b1c1 e8f9 c1b1 f9e8 b1c1 e8f9";
+    for (fen, pawn) in [
+        ("3akab2/9/4b4/2c6/9/9/1p4n2/7C1/2R6/3K5 w - - 0 1", "b3"),
+        ("3akab2/9/4b4/2c6/9/1p7/6n2/7C1/2R6/3K5 w - - 0 1", "b4"),
+    ] {
+        let j = judged("cxa-2011", fen, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], pawn, "{j}");
+        assert!(cites(&j, 5, "26.5") && cites(&j, 5, "26.6"), "{j}");
+        assert_eq!(j["must_change"], "red", "{j}");
+    }
+}
+
 /// Interpretation `capture-answered-by-checks`, second part (24.3, the complete exchange): a
 /// line of consecutive checks that the move lets the other side make answers the capture it
 /// threatens, as a piece the move leaves en prise does.

@@ -1177,16 +1177,17 @@ fn departure_costs(
         let u = a.play_undo(m);
         let g = vv - az.see(&mut a, m.to(), 8);
         a.undo(m, u);
+        // (beyond what the other side could win of that piece anyway)
+        let g = g - az.gain_now_on(&mut open_before, id_bit(victim));
         let level = pawn_won && !is_pawn(&a, victim) && !pawn_trade_is_gain(rules, &a, victim);
         lost = lost.max(if level { g.min(t.gain) } else { g });
         raw = raw.max(g);
     }
     // Or a line of consecutive checks that the departure lets the other side make: what it wins
-    // beyond what the other side could win anyway (the oracle's `lines`). Only whether one
-    // wins more than the chase matters.
+    // beyond what the other side could win of the same pieces anyway (the oracle's `lines`).
+    // Only whether one wins more than the chase matters.
     if lost <= t.gain && !az.checking_moves(&a).is_empty() {
-        let anyway = az.gain_now(&mut open_before);
-        for rook in az.lines_above(&mut a, t.gain + anyway, pawn_won) {
+        for rook in az.lines_above(&mut a, &mut open_before, t.gain, pawn_won) {
             // (a line is above the chase: level only for a pawn won, when it wins no rook)
             raw = f64::INFINITY;
             if !pawn_won || rook {

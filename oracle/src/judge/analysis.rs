@@ -422,7 +422,7 @@ fn capture_threat(
     if gain <= 0.0 {
         return None;
     }
-    if capturer_won_back_by_checks(cx, &a, attacker, gain)
+    if capturer_won_back_by_checks(cx, &a, attacker, is_pawn(b, target), gain)
         || checks_answer_capture(cx, b, &a, attacker, gain)
     {
         return None;
@@ -646,13 +646,32 @@ fn lines_on<'a>(
 /// other side answer with a line of consecutive checks that attacks the capturing piece (it is
 /// lost after some reply) and nets more than the capture's `gain`, whatever the capturer
 /// replies? Then the capture is no gain (the protector of the captured piece is that line: 有根).
-fn capturer_won_back_by_checks(cx: &Ctx, a: &Board, capturer: PieceId, gain: f64) -> bool {
-    if !cx.rs.won_back_by_checks_is_protection {
+///
+/// When the capture took a pawn (`pawn_taken`) and the rule set judges what a capturer's
+/// departure costs (2011 26.5), a line whose best defence loses neither the capturer nor a
+/// piece a pawn may be given for (26.6: a rook) wins back only another piece for the pawn:
+/// level (兵卒价值浮动), so it is no protection here; 26.5 counts it as what the departure costs
+/// (`pinned-departure`).
+fn capturer_won_back_by_checks(
+    cx: &Ctx,
+    a: &Board,
+    capturer: PieceId,
+    pawn_taken: bool,
+    gain: f64,
+) -> bool {
+    let rs = cx.rs;
+    if !rs.won_back_by_checks_is_protection {
         return false;
     }
+    let level = |l: &Won| {
+        rs.protector_chase_needs_gain
+            && pawn_taken
+            && !l.targets.contains_key(&capturer)
+            && !l.targets.keys().any(|v| pawn_trade_is_gain(rs, a, *v))
+    };
     checking_moves(a).into_iter().any(|k| {
-        check_line_above(cx, a, k, cx.rs.chase_search_depth, gain)
-            .is_some_and(|l| l.gain > gain && l.attacked.contains(&capturer))
+        check_line_above(cx, a, k, rs.chase_search_depth, gain)
+            .is_some_and(|l| l.gain > gain && l.attacked.contains(&capturer) && !level(&l))
     })
 }
 
@@ -698,6 +717,37 @@ fn checks_answer_capture(cx: &Ctx, b: &Board, a: &Board, capturer: PieceId, gain
 /// checks).
 pub(crate) fn gain_now(cx: &Ctx, b: &Board) -> f64 {
     best_gain(cx, b, cx.rs.chase_search_depth).gain
+}
+
+/// The pieces a line of checks beginning with `k` in `b` takes or wins: the piece its first check
+/// takes, if any, and the pieces its best defence loses (`l`).
+pub(crate) fn line_wins(b: &Board, k: OMove, l: &Won) -> BTreeSet<PieceId> {
+    l.targets
+        .keys()
+        .copied()
+        .chain(b.piece_id_at(k.to))
+        .collect()
+}
+
+/// The most the side to move can win now (as [`gain_now`]) by a capture with gain of one of
+/// `pieces` or by a line of consecutive checks that takes or wins one of them ([`line_wins`]);
+/// 0 if none. What a line of checks wins that the other side could win anyway is measured by it
+/// (reading `pinned-departure`, `capture-answered-by-checks`): a standing threat to another piece
+/// stays after the line and pays nothing for it.
+pub(crate) fn gain_now_on(cx: &Ctx, b: &Board, pieces: &BTreeSet<PieceId>) -> f64 {
+    let depth = cx.rs.chase_search_depth;
+    let captures = direct_threats_plain(cx, b)
+        .into_iter()
+        .filter(|(target, _, _)| pieces.contains(target))
+        .map(|(_, gain, _)| gain);
+    let lines = checking_moves(b)
+        .into_iter()
+        .filter(|_| depth >= 3)
+        .filter_map(|k| {
+            let l = check_line(cx, b, k, depth)?;
+            (!line_wins(b, k, &l).is_disjoint(pieces)).then_some(l.gain)
+        });
+    captures.chain(lines).fold(0.0, f64::max)
 }
 
 /// 2011 26.9 (子力价值受损, reading `pinned-target-cannot-accept`): after `capturer` took a piece

@@ -1138,7 +1138,10 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -
         })
         .filter_map(|m| {
             let victim = a.piece_id_at(m.to)?;
-            let g = wins(&a, m)?;
+            // (beyond what the other side could win of that piece anyway: a piece lost
+            // whether or not the capture is made costs the capture nothing)
+            let g =
+                wins(&a, m)? - analysis::gain_now_on(&cx, &open_before, &BTreeSet::from([victim]));
             let level = pawn_won
                 && !analysis::is_pawn(&a, victim)
                 && !analysis::pawn_trade_is_gain(rules, &a, victim);
@@ -1148,11 +1151,13 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -
     // Or a line of consecutive checks that the departure lets the other side make: what it wins
     // beyond what the other side could win anyway, the move made and the capture not (reading
     // `pinned-departure`: a root may guard the point of a check, 抽吃).
-    let anyway = analysis::gain_now(&cx, &open_before);
+    // What it could win anyway is measured on the pieces the line wins: a standing threat to
+    // another piece stays after the line.
     let lines = analysis::checking_moves(&a).into_iter().filter_map(|k| {
-        // (only a line that nets more than the chase beyond that counts below)
-        let l = analysis::check_line_above(&cx, &a, k, rules.chase_search_depth, t.gain + anyway)?;
-        let g = l.gain - anyway;
+        // (only a line that nets more than the chase counts below)
+        let l = analysis::check_line_above(&cx, &a, k, rules.chase_search_depth, t.gain)?;
+        let won = analysis::line_wins(&a, k, &l);
+        let g = l.gain - analysis::gain_now_on(&cx, &open_before, &won);
         let level = pawn_won
             && !l
                 .targets

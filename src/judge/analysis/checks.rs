@@ -315,13 +315,39 @@ impl Analyzer<'_> {
     /// side to move, the capturer on `capturer_sq`), can the other side answer with a line of
     /// consecutive checks that attacks the capturer (it is lost after some reply) and nets more
     /// than the capture's `gain`, whatever the capturer replies? Then the capture is no gain.
+    /// When the capture took a pawn (`pawn_taken`) and the rule set judges what a capturer's
+    /// departure costs (2011 26.5), a line whose best defence loses neither the capturer nor a
+    /// rook (26.6) is level and no protection here, as in the oracle.
     pub(super) fn capturer_won_back_by_checks(
         &mut self,
         a: &mut Tracked,
         capturer_sq: Square,
+        pawn_taken: bool,
         gain: f64,
     ) -> bool {
-        self.rs.won_back_by_checks_is_protection && self.line_wins_back(a, capturer_sq, gain, false)
+        let rs = self.rs;
+        if !rs.won_back_by_checks_is_protection {
+            return false;
+        }
+        if !(rs.protector_chase_needs_gain && pawn_taken) {
+            return self.line_wins_back(a, capturer_sq, gain, false);
+        }
+        let bit = 1u128 << capturer_sq.index();
+        let depth = rs.chase_search_depth;
+        for &k in self.checking_moves(a).iter() {
+            if !self.line_exceeds(a, k, depth, gain) {
+                continue;
+            }
+            let Some(w) = self.check_line(a, k, depth) else {
+                continue;
+            };
+            let wins_a_rook =
+                || ids_in(ids_on(a, w.targets)).any(|v| super::pawn_trade_is_gain(rs, a, v));
+            if w.gain > gain && w.attacked & bit != 0 && (w.targets & bit != 0 || wins_a_rook()) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Reading `capture-answered-by-checks`, second part (the oracle's `checks_answer_capture`):
@@ -432,12 +458,15 @@ impl Analyzer<'_> {
     }
 
     /// 2011 26.5 (reading `pinned-departure`; the oracle's lines in `departure_costs`): the
-    /// lines of consecutive checks of the side to move in `a` that win more than `tau`, each
-    /// with whether it wins a piece that a pawn may be given for (26.6: a rook), `taken`.
-    /// `want_pieces`: tell the pieces apart (else every line says `false`).
+    /// lines of consecutive checks of the side to move in `a` that win more than `tau` beyond
+    /// what the same side could win of the same pieces in `anyway` (the position after the move,
+    /// the capture not made: [`Analyzer::gain_now_on`]), each with whether it wins a piece that
+    /// a pawn may be given for (26.6: a rook). `want_pieces`: tell the pieces apart (else every
+    /// line says `false`).
     pub(crate) fn lines_above(
         &mut self,
         a: &mut Tracked,
+        anyway: &mut Tracked,
         tau: f64,
         want_pieces: bool,
     ) -> Vec<bool> {
@@ -447,13 +476,51 @@ impl Analyzer<'_> {
             if !self.line_exceeds(a, k, depth, tau) {
                 continue;
             }
+            let Some(w) = self.check_line(a, k, depth) else {
+                continue;
+            };
+            let won = ids_on(a, line_wins(a, k, &w));
+            if w.gain - self.gain_now_on(anyway, won) <= tau {
+                continue;
+            }
             let taken = want_pieces
-                && self.check_line(a, k, depth).is_some_and(|w| {
-                    ids_in(ids_on(a, w.targets)).any(|v| super::pawn_trade_is_gain(self.rs, a, v))
-                });
+                && ids_in(ids_on(a, w.targets)).any(|v| super::pawn_trade_is_gain(self.rs, a, v));
             out.push(taken);
         }
         out
+    }
+
+    /// The most the side to move can win now (as [`Analyzer::gain_now`]) by a capture with
+    /// gain of one of the pieces `ids` or by a line of consecutive checks that takes or wins one
+    /// of them ([`line_wins`]); 0 if none (the oracle's `gain_now_on`). A standing threat to
+    /// another piece stays after a line and pays nothing for it.
+    pub(crate) fn gain_now_on(&mut self, b: &mut Tracked, ids: IdSet) -> f64 {
+        let squares = squares_of(b, ids);
+        let depth = self.rs.chase_search_depth;
+        let mut best = 0.0f64;
+        let mut caps = MoveList::new();
+        b.pos.legal_captures_into(&mut caps);
+        for &m in caps.iter() {
+            if squares & (1u128 << m.to().index()) == 0 {
+                continue;
+            }
+            if let Some(g) = self.capture_gain_above(b, m, best) {
+                best = g;
+            }
+        }
+        if depth >= 3 {
+            for &k in self.checking_moves(b).iter() {
+                if !self.line_exceeds(b, k, depth, best) {
+                    continue;
+                }
+                if let Some(w) = self.check_line(b, k, depth) {
+                    if line_wins(b, k, &w) & squares != 0 {
+                        best = best.max(w.gain);
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// The most the side to move can win now ([`Analyzer::best_gain`] at the depth of the rule
@@ -1274,4 +1341,16 @@ impl Parts {
             checkers: self.checkers | other.checkers,
         }
     }
+}
+
+/// The squares of the pieces a line of checks beginning with `k` in `b` takes or wins: the
+/// piece its first check takes, if any, and the pieces its best defence loses (`w`, squares in
+/// `b`; the oracle's `line_wins`).
+fn line_wins(b: &Tracked, k: Move, w: &Won) -> u128 {
+    let first = if b.pos.piece_at(k.to()).is_some() {
+        1u128 << k.to().index()
+    } else {
+        0
+    };
+    w.targets | first
 }

@@ -209,6 +209,7 @@ impl Analyzer<'_> {
         let attacker = id_at(b, m.from()).expect("a mover");
         let tval = value(rs, b, target);
         let attacker_is_pawn = is_pawn(b, attacker);
+        let pawn_taken = is_pawn(b, target);
         let pawn_ok = pawn_trade_is_gain(rs, b, target);
         let u = b.play_undo(m);
         let back = self.see(b, m.to(), 8);
@@ -223,7 +224,7 @@ impl Analyzer<'_> {
         }
         let skip = gain <= 0.0
             || self.mates_at_once(b)
-            || self.capturer_won_back_by_checks(b, m.to(), gain)
+            || self.capturer_won_back_by_checks(b, m.to(), pawn_taken, gain)
             || self.checks_answer_capture(b0, b, attacker, gain);
         // Any legal recapture makes the piece protected, if not fully (少根, 24.15), even one after
         // which its side is mated at once (参考图34: 黑方长捉少根子).
