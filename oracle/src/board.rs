@@ -2,7 +2,6 @@
 //! check, checkmate, stalemate and perft.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::fmt;
 
 use crate::coord::{Coord, OMove, Side, POINTS};
@@ -932,7 +931,7 @@ struct LegalKey {
 #[derive(Default)]
 struct LegalMemo {
     spec: Option<Spec>,
-    moves: HashMap<LegalKey, Vec<OMove>>,
+    moves: crate::hash::Map<LegalKey, Vec<OMove>>,
 }
 
 impl LegalMemo {

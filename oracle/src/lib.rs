@@ -33,6 +33,7 @@
 mod board;
 mod coord;
 mod fen;
+mod hash;
 pub mod judge;
 mod spec;
 

@@ -11,6 +11,8 @@
 //! (`check_line_above`) is a question of its own, the floor in its key.
 //!
 //! Why the memo cannot change an answer: the key holds every input the answer depends on.
+//! (The maps hash their keys with a plain word hasher, [`crate::hash`]: a hash only picks where
+//! a key is looked for; the map compares whole keys.)
 //!
 //! - The position: every field of the board's state (the points with the ids of the pieces on
 //!   them, the whole piece table with each piece's side, role, start point and point, the side to
@@ -35,11 +37,12 @@
 //! whole process (to measure what it saves).
 
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::hash::Hash;
 
 use crate::board::{Board, Piece, PieceId, State};
 use crate::coord::{Coord, OMove, Side, POINTS};
+use crate::hash::Map;
 use crate::spec::Spec;
 
 use super::analysis::{Ctx, Threat, Won};
@@ -116,12 +119,12 @@ type Pieces = BTreeSet<PieceId>;
 /// The answers, one map per search, keyed by the position and the search's other arguments.
 #[derive(Default)]
 struct Answers {
-    checking_moves: HashMap<Position, Vec<OMove>>,
-    mate_within: HashMap<(Position, u32, Pieces), bool>,
-    see: HashMap<(Position, Coord, Only, u32, Context), f64>,
-    check_line: HashMap<(Position, OMove, u32, u64, Context), Option<Won>>,
-    best_gain: HashMap<(Position, u32, Context), Won>,
-    threats: HashMap<(Position, Option<PieceId>, Context), Vec<Threat>>,
+    checking_moves: Map<Position, Vec<OMove>>,
+    mate_within: Map<(Position, u32, Pieces), bool>,
+    see: Map<(Position, Coord, Only, u32, Context), f64>,
+    check_line: Map<(Position, OMove, u32, u64, Context), Option<Won>>,
+    best_gain: Map<(Position, u32, Context), Won>,
+    threats: Map<(Position, Option<PieceId>, Context), Vec<Threat>>,
 }
 
 impl Answers {
@@ -220,7 +223,7 @@ pub fn without_memo<R>(f: impl FnOnce() -> R) -> R {
 fn remember<K: Hash + Eq, V: Clone>(
     rules: Option<&RuleSet>,
     b: &Board,
-    map: fn(&mut Answers) -> &mut HashMap<K, V>,
+    map: fn(&mut Answers) -> &mut Map<K, V>,
     key: impl FnOnce(Position) -> K,
     search: impl FnOnce() -> V,
 ) -> V {
