@@ -782,6 +782,37 @@ fn a_line_of_checks_the_departure_opens_costs_the_chase() {
     }
 }
 
+/// Interpretation `complete-exchange-any-square`, condition (3): a moved piece counts as the
+/// move's own offer (献) only when the move put it en prise.
+///
+/// Red's rook a6 guards the cannon on d6 or c6 along the sixth rank, where black's rook f6
+/// attacks it on either square, and attacks the unprotected horse a3: taking it gives the cannon
+/// up for the horse, on either square alike (从捉到捉). The cannon's step c6-d6 was once read as
+/// offering the cannon anew, so 车×a3 became a new chase and red had to change. Now c6d6 is idle
+/// and the cycle a draw; d6c6 chases the rook f6 by a new line (c6-c9+ clears the rank for the
+/// rook a6). With the black king shuttling away from the cannon's checks, both moves are idle.
+#[test]
+fn a_moved_piece_exposed_as_before_is_no_offer() {
+    let moves = "d6c6 f9f8 c6d6 f8f9 d6c6 f9f8 c6d6 f8f9";
+    let j = judged(
+        "cxa-2011",
+        "3a1k3/4a4/9/R2C1r3/9/9/n8/9/4A4/4K4 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "f6", "{j}");
+    assert_eq!(class_at(&j, 7), "idle", "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    let j = judged(
+        "cxa-2011",
+        "5k3/4a4/9/R2C1r3/9/9/n8/9/4A4/4K4 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "idle", "{j}");
+    assert_eq!(class_at(&j, 7), "idle", "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+}
+
 /// Interpretation `pinned-departure` (2011 26.5): what the other side "could win anyway" is
 /// measured on the pieces the departure's line of checks wins. A standing threat to another
 /// piece stays after the line and does not pay for it; one to the same piece does.

@@ -894,7 +894,9 @@ fn winnable(cx: &Ctx, b: &Board, target: PieceId) -> bool {
 /// - the other side could not already win the piece before the move (`cx.after_move`; before
 ///   the capture when no move is given): a piece already en prise is a threat of its own;
 /// - it is not the piece that has just moved: a piece the move puts en prise is the move's own
-///   offer (献), classed as such, and the heavier class decides (献兼捉, 参考图24);
+///   offer (献), classed as such, and the heavier class decides (献兼捉, 参考图24); unless the
+///   answering piece already attacked it where it stood before the move, and the other side
+///   could not win it there ([`exposed_before_the_move`]): the move did not put it en prise;
 /// - when the capturer is the piece that has just moved, the capturer did not guard it: a root
 ///   piece (根子) that chases is judged by 26.5 on the lines its departure opens, not on what it
 ///   stops protecting (图22, printed 捉).
@@ -925,7 +927,7 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
         }
         let answerer = a.piece_id_at(c.from).expect("a mover");
         if !reach_of(b, answerer).contains(&c.to)
-            || moved == Some(victim)
+            || (moved == Some(victim) && !exposed_before_the_move(cx, answerer, victim))
             || see(cx, &them_before, c.to, None, 8) > 0.0
         {
             continue;
@@ -941,6 +943,22 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
         }
     }
     best
+}
+
+/// For [`answer_elsewhere`]: did the piece that has just moved (`moved`) already stand where
+/// `answerer` attacked it before the move, without the other side being able to win it there?
+/// Then the move did not put it en prise (it is no offer of the move), and a capture that takes
+/// its guard away exposes it as it exposed it before: an answer like any other.
+fn exposed_before_the_move(cx: &Ctx, answerer: PieceId, moved: PieceId) -> bool {
+    let Some((_, before)) = cx.after_move else {
+        return false;
+    };
+    let Some(old) = before.square_of(moved) else {
+        return false;
+    };
+    before.square_of(answerer).is_some()
+        && reach_of(before, answerer).contains(&old)
+        && see(cx, &pass(before), old, None, 8) <= 0.0
 }
 
 /// Is giving up pawns for `target` a gain? (25.3: never; 2011 26.6: for a rook.)

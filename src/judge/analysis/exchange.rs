@@ -522,7 +522,7 @@ impl Analyzer<'_> {
             let Some(victim) = id_at(a, c.to()) else {
                 continue;
             };
-            if !is_material(a, victim) || moved == Some(victim) {
+            if !is_material(a, victim) {
                 continue;
             }
             // An answer wins at most the piece it takes.
@@ -532,6 +532,9 @@ impl Analyzer<'_> {
             }
             let answerer = id_at(a, c.from()).expect("a mover");
             if reach_of(b, answerer) & (1u128 << c.to().index()) == 0 {
+                continue;
+            }
+            if moved == Some(victim) && !self.exposed_before_the_move(answerer, victim) {
                 continue;
             }
             if capturer_is_moved && capturer_was_on.is_some_and(|g| b.pos.guards(g, c.to())) {
@@ -547,6 +550,24 @@ impl Analyzer<'_> {
             best = self.better_answer(a, c, vt, best);
         }
         best
+    }
+
+    /// For [`answer_elsewhere`](Self::answer_elsewhere) (the oracle's `exposed_before_the_move`):
+    /// did the piece that has just moved (`moved`) already stand where `answerer` attacked it
+    /// before the move, without the other side being able to win it there? Then the move did not
+    /// put it en prise, and it is an answer like any other.
+    fn exposed_before_the_move(&mut self, answerer: PieceId, moved: PieceId) -> bool {
+        let Some(m) = self.after_move.as_ref() else {
+            return false;
+        };
+        let Some(old) = m.them_before.square_of(moved) else {
+            return false;
+        };
+        if reach_of(&m.them_before, answerer) & (1u128 << old.index()) == 0 {
+            return false;
+        }
+        let mut before = m.them_before.clone();
+        self.see(&mut before, old, 8) <= 0.0
     }
 
     /// `best`, or what the capture `c` (of a piece worth `worth`) wins if more: counted over the
