@@ -1177,7 +1177,11 @@ fn departure_costs(
         let u = a.play_undo(m);
         let g = vv - az.see(&mut a, m.to(), 8);
         a.undo(m, u);
-        // (beyond what the other side could win of that piece anyway)
+        // (beyond what the other side could win of that piece anyway; only a capture that wins
+        // more than the chase can matter, so only its baseline is searched)
+        if g <= t.gain {
+            continue;
+        }
         let g = g - az.gain_now_on(&mut open_before, id_bit(victim));
         let level = pawn_won && !is_pawn(&a, victim) && !pawn_trade_is_gain(rules, &a, victim);
         lost = lost.max(if level { g.min(t.gain) } else { g });

@@ -740,13 +740,15 @@ pub(crate) fn gain_now_on(cx: &Ctx, b: &Board, pieces: &BTreeSet<PieceId>) -> f6
         .into_iter()
         .filter(|(target, _, _)| pieces.contains(target))
         .map(|(_, gain, _)| gain);
-    let lines = checking_moves(b)
-        .into_iter()
-        .filter(|_| depth >= 3)
-        .filter_map(|k| {
-            let l = check_line(cx, b, k, depth)?;
-            (!line_wins(b, k, &l).is_disjoint(pieces)).then_some(l.gain)
-        });
+    let checks = if depth >= 3 {
+        checking_moves(b)
+    } else {
+        Vec::new()
+    };
+    let lines = checks.into_iter().filter_map(|k| {
+        let l = check_line(cx, b, k, depth)?;
+        (!line_wins(b, k, &l).is_disjoint(pieces)).then_some(l.gain)
+    });
     captures.chain(lines).fold(0.0, f64::max)
 }
 
