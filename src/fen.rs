@@ -321,17 +321,18 @@ fn check_room(s: &Setup) -> Result<(), FenError> {
 fn check_kings(s: &Setup) -> Result<(), FenError> {
     for color in Color::ALL {
         let king = Piece::new(color, Role::King);
-        let squares: Vec<usize> = (0..90).filter(|&i| s.board[i] == Some(king)).collect();
-        if squares.len() != 1 {
+        let mut squares = (0..90).filter(|&i| s.board[i] == Some(king));
+        let (first, count) = (squares.next(), 1 + squares.count());
+        let Some(square) = first.filter(|_| count == 1) else {
             return Err(FenError::KingCount {
                 color,
-                count: squares.len(),
+                count: count - usize::from(first.is_none()),
             });
-        }
-        if PALACE[color.index()] & (1u128 << squares[0]) == 0 {
+        };
+        if PALACE[color.index()] & (1u128 << square) == 0 {
             return Err(FenError::KingOutsidePalace {
                 color,
-                square: Square::new_unchecked(squares[0] as u8),
+                square: Square::new_unchecked(square as u8),
             });
         }
     }
@@ -341,10 +342,14 @@ fn check_kings(s: &Setup) -> Result<(), FenError> {
 /// The strict checks, as relaxations, in a fixed order.
 fn strict_findings(s: &Setup, pos: &Position) -> Vec<Relaxation> {
     let mut out = Vec::new();
+    let mut counts = [[0usize; Role::ALL.len()]; Color::ALL.len()];
+    for p in s.board.iter().flatten() {
+        counts[p.color.index()][p.role.index()] += 1;
+    }
     for color in Color::ALL {
         for role in Role::ALL {
             let piece = Piece::new(color, role);
-            let found = s.board.iter().filter(|&&p| p == Some(piece)).count();
+            let found = counts[color.index()][role.index()];
             let max = COUNTS[role.index()] as usize;
             if found > max {
                 out.push(Relaxation::TooMany { piece, found, max });
