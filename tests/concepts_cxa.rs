@@ -1487,3 +1487,45 @@ fn a_discovered_or_double_check_names_the_checking_pieces() {
         "horse f7 gives double check (將) with rook e1"
     );
 }
+
+/// Reading `floating-pawn-exchange-value` (1999 25.3, 2011 26.6: an uncrossed pawn is not
+/// material, and taking one is no gain): an exchange that ends by taking an uncrossed pawn wins
+/// nothing, even where the pawn is the last protector taken back.
+///
+/// Black's horse c5 is guarded only by the uncrossed pawn c6; red's rook c1 stands behind it on
+/// the c-file. Red's horse steps to b7 and attacks it: horse takes horse, the pawn takes back, the
+/// rook takes the pawn, still on black's half. Horse for horse and a pawn that is not material:
+/// no gain, the horse's step is idle and the game is drawn, in both editions. The control puts
+/// the exchange on red's half, the horse c4 guarded by the crossed pawn b4: the pawn taken last
+/// is material, the step to a3 is a chase.
+#[test]
+fn an_exchange_that_ends_on_an_uncrossed_pawn_wins_nothing() {
+    for rules in ["cxa-1999", "cxa-2011"] {
+        let fen = "N3k4/9/9/2p6/2n6/9/9/9/2R6/3K5 w - - 0 1";
+        let j = judged(rules, fen, "a9b7 e9f9 b7a9 f9e9 a9b7 e9f9 b7a9 f9e9");
+        assert_eq!(class_at(&j, 5), "idle", "{rules} {j}");
+        assert_eq!(j["ruling"], "draw", "{rules} {j}");
+        let crossed = "4k4/9/9/9/9/1pn6/9/9/1N7/2RK5 w - - 0 1";
+        let j = judged(rules, crossed, "b1a3 e9f9 a3b1 f9e9 b1a3 e9f9 a3b1 f9e9");
+        assert_eq!(class_at(&j, 5), "chase", "{rules} {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "c4", "{rules} {j}");
+    }
+}
+
+/// Readings `mated-at-once` (1999 29.4, 細則7) and `mated-at-once-2011` (24.3): "立即被将死" is a
+/// mate by at most two consecutive checks in both editions, which use the same words.
+///
+/// Red's rook steps to f2 and attacks the unprotected horse i2; taking it lets black mate by two
+/// checks (车a9-a0+, 帅e0-e1, 车g9-g1). The step is idle in both editions; without the rook g9
+/// there is no mate and it is a chase of the horse.
+#[test]
+fn a_capture_answered_by_a_two_check_mate_is_no_threat_in_either_edition() {
+    let moves = "f1f2 d9d8 f2f1 d8d9 f1f2 d9d8 f2f1 d8d9";
+    for rules in ["cxa-1999", "cxa-2011"] {
+        let j = judged(rules, "r2k2r2/9/9/9/9/2B6/4p4/8n/5R3/4KA3 w - - 0 1", moves);
+        assert_eq!(class_at(&j, 5), "idle", "{rules} {j}");
+        let j = judged(rules, "r2k5/9/9/9/9/2B6/4p4/8n/5R3/4KA3 w - - 0 1", moves);
+        assert_eq!(class_at(&j, 5), "chase", "{rules} {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "i2", "{rules} {j}");
+    }
+}

@@ -73,6 +73,9 @@ enum AttackVerdict {
     SameTypeProtected,
     /// 第三節 6 / 第四節 17: the target is truly protected.
     Protected,
+    /// Reading `axf-false-root`: the capturer would be mated at once after the capture, so the
+    /// attack threatens nothing (whatever the target's protection).
+    CapturerMated,
     /// 第四節 34: an attack that stood before the move, whose target the move leaves without a
     /// true protector while a former protector can still reach its point (pinned, a discovered
     /// check on the recapture, facing kings).
@@ -96,6 +99,7 @@ impl AttackVerdict {
             AttackVerdict::SameTypeOffer => "axf.detail.24",
             AttackVerdict::SameTypeProtected => "axf.detail.27",
             AttackVerdict::Protected => "axf.detail.17",
+            AttackVerdict::CapturerMated => "axf.detail.34.mate",
             AttackVerdict::ProtectionTaken => "axf.judge.chase.protection-taken",
             AttackVerdict::ProtectorCutOff => "axf.judge.chase.protector-cut-off",
             AttackVerdict::CutOffDefensive => "axf.judge.not-chase.defensive-cut",
@@ -137,6 +141,7 @@ impl AttackVerdict {
                 "of the same type and cannot take back, but truly protected (真根)"
             }
             AttackVerdict::Protected => "truly protected (真根)",
+            AttackVerdict::CapturerMated => "the capturer would be mated at once: no threat",
             AttackVerdict::ProtectionTaken => {
                 "attacked before; the move leaves its protector unable to recapture safely (假根)"
             }
@@ -189,7 +194,7 @@ fn verdict(
     taken.play(m);
     // A capture after which the capturer is mated at once is no threat at all.
     if az.mates_at_once(&mut taken) {
-        return AttackVerdict::Protected;
+        return AttackVerdict::CapturerMated;
     }
     let (Some(pa), Some(pt)) = (b.piece(attacker), b.piece(target)) else {
         return AttackVerdict::Protected;
@@ -644,6 +649,20 @@ mod tests {
         let c = classify_one("5k3/4c4/9/9/c7r/9/4N4/9/4N4/R2K5 w - - 0 1", "e3d5");
         assert_eq!(c.class, MoveClass::Idle);
         assert!(c.note.contains("parries a chase"), "{}", c.note);
+    }
+
+    #[test]
+    fn an_attack_whose_capture_is_mated_at_once_names_the_mate() {
+        // Reading `axf-false-root`: the cannon e2 attacks the unprotected rook a2, but taking it
+        // leaves the e-file and the rook d3 mates on d0. The note says so, not "protected".
+        let c = classify_one("3k5/9/9/9/9/2p1C4/3r5/r1p6/6p2/5K3 w - - 0 1", "e4e2");
+        assert_eq!(c.class, MoveClass::Idle);
+        assert!(c.note.contains("mated at once"), "{}", c.note);
+        assert!(!c.note.contains("protected"), "{}", c.note);
+        assert!(c.note.contains("(axf.detail.34.mate)"), "{}", c.note);
+        // Without the pawn g1 there is no mate: the attack on the rook is a chase.
+        let c = classify_one("3k5/9/9/9/9/2p1C4/3r5/r1p6/9/5K3 w - - 0 1", "e4e2");
+        assert_eq!(c.class, MoveClass::Chase, "{}", c.note);
     }
 
     #[test]

@@ -68,14 +68,19 @@ pub(crate) fn role_id(b: &Board, id: PieceId) -> &str {
     &b.spec().role(b.piece(id).role).id
 }
 
-/// Exchange value of a piece on the board (material.yaml; a pawn, crossed or not, counts
-/// `floating_pawn_value`; the king cannot be captured and is given a large value).
+/// Exchange value of a piece on the board (material.yaml; a crossed pawn counts
+/// `floating_pawn_value`, an uncrossed one, not material, nothing (reading
+/// `floating-pawn-exchange-value`); the king cannot be captured and is given a large value).
 pub(crate) fn value(rs: &RuleSet, b: &Board, id: PieceId) -> f64 {
     if is_king(b, id) {
         return 1000.0;
     }
     if is_pawn(b, id) {
-        return rs.floating_pawn_value;
+        return if is_material(b, id) {
+            rs.floating_pawn_value
+        } else {
+            0.0
+        };
     }
     let p = b.piece(id);
     let sq = p.square.unwrap_or(p.start);

@@ -59,6 +59,9 @@ enum Verdict {
     SameTypeProtected,
     /// 第三節 6 / 第四節 17: the target is truly protected.
     Protected,
+    /// Reading `axf-false-root`: the capturer would be mated at once after the capture, so the
+    /// attack threatens nothing (whatever the target's protection).
+    CapturerMated,
     /// 第四節 34: an attack that stood before the move, whose target the move leaves without a
     /// true protector while a former protector can still reach its point (pinned, a discovered
     /// check on the recapture, facing kings).
@@ -82,6 +85,7 @@ impl Verdict {
             Verdict::SameTypeOffer => "axf.detail.24",
             Verdict::SameTypeProtected => "axf.detail.27",
             Verdict::Protected => "axf.detail.17",
+            Verdict::CapturerMated => "axf.detail.34.mate",
             Verdict::ProtectionTaken => "axf.judge.chase.protection-taken",
             Verdict::ProtectorCutOff => "axf.judge.chase.protector-cut-off",
             Verdict::CutOffDefensive => "axf.judge.not-chase.defensive-cut",
@@ -121,6 +125,7 @@ impl Verdict {
                 "of the same type and cannot take back, but truly protected (真根)"
             }
             Verdict::Protected => "truly protected (真根)",
+            Verdict::CapturerMated => "the capturer would be mated at once: no threat",
             Verdict::ProtectionTaken => {
                 "attacked before; the move leaves its protector unable to recapture safely (假根)"
             }
@@ -163,7 +168,7 @@ fn verdict(rules: &RuleSet, b: &Board, attacker: PieceId, target: PieceId, m: OM
     analysis::apply(&mut taken, m);
     // A capture after which the capturer is mated at once is no threat at all.
     if analysis::mates_at_once(&analysis::Ctx::new(rules), &taken) {
-        return Verdict::Protected;
+        return Verdict::CapturerMated;
     }
     if b.piece(attacker).role == b.piece(target).role {
         // Could the target take the attacker where it stands (the other side to move)?

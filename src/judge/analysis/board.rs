@@ -159,8 +159,8 @@ pub(crate) fn role_id(b: &Tracked, id: PieceId) -> &'static str {
     piece(b, id).map(|p| p.role.id()).unwrap_or("")
 }
 
-/// Exchange value of a piece on the board (material.yaml; a pawn counts `floating_pawn_value`;
-/// the king 1000).
+/// Exchange value of a piece on the board (material.yaml; a crossed pawn counts
+/// `floating_pawn_value`, an uncrossed one, not material, nothing; the king 1000).
 pub(crate) fn value(rs: &RuleSet, b: &Tracked, id: PieceId) -> f64 {
     let Some(sq) = b.square_of(id) else {
         return rs.floating_pawn_value;
@@ -188,6 +188,7 @@ pub(crate) fn strength(rs: &RuleSet, b: &Tracked, id: PieceId) -> f64 {
 pub(super) fn piece_value(rs: &RuleSet, p: Piece, sq: Square) -> f64 {
     match p.role {
         Role::King => 1000.0,
+        Role::Pawn if half(p.color, sq) == 0 => 0.0,
         Role::Pawn => rs.floating_pawn_value,
         r => MATERIAL[r.index()][half(p.color, sq)]
             .1
