@@ -12,7 +12,7 @@
 //! - a **chase** (捉) is a new legal attack (absent before the move) by a piece other than the
 //!   king or a pawn (第三節 9) on an enemy piece other than the king or an uncrossed pawn
 //!   (第三節 3), when the target is unprotected (a false root 假根 protects nothing, 第四節 34),
-//!   or is a rook attacked by a lesser piece (第三節 6), or is of the attacker's type, cannot
+//!   or is a rook attacked by a horse or a cannon (第三節 6), or is of the attacker's type, cannot
 //!   take back and has no true protector (第三節 6–7, 第四節 24, 27); an attack that stood before
 //!   the move is a chase too when the move takes the target's true protection away (pins the
 //!   protector or makes the recapture illegal, 第四節 34; cuts the protector's line, AXF appendix
@@ -63,7 +63,7 @@ enum AttackVerdict {
     Unprotected,
     /// 第四節 34: a protector exists but cannot recapture safely (mated in one after it).
     FalseRoot,
-    /// 第三節 6: a rook attacked by a lesser piece (horse, cannon, advisor, elephant).
+    /// 第三節 6: a rook attacked by a horse or a cannon (馬或炮…長捉有根車).
     RookByLesser,
     /// 第三節 7 / 第四節 24: same type, the target cannot take back and has no true protector.
     SameTypeCannotAnswer,
@@ -132,7 +132,7 @@ impl AttackVerdict {
         match self {
             AttackVerdict::Unprotected => "unprotected",
             AttackVerdict::FalseRoot => "falsely protected (假根)",
-            AttackVerdict::RookByLesser => "a rook attacked by a lesser piece",
+            AttackVerdict::RookByLesser => "a rook attacked by a horse or a cannon",
             AttackVerdict::SameTypeCannotAnswer => {
                 "of the same type, cannot take back and has no true protector"
             }
@@ -161,11 +161,12 @@ struct Attack {
     verdict: AttackVerdict,
 }
 
-/// Lesser pieces for the rook rule of 第三節 6.
+/// The pieces whose chase of a rook loses even when it is protected (第三節 6: 馬或炮如長捉有根車亦作負;
+/// an advisor or elephant is not named and is judged by the rook's protection).
 fn lesser_than_rook(b: &Tracked, id: PieceId) -> bool {
     matches!(
         b.piece(id).map(|p| p.role),
-        Some(Role::Horse | Role::Cannon | Role::Advisor | Role::Elephant)
+        Some(Role::Horse | Role::Cannon)
     )
 }
 
@@ -574,15 +575,28 @@ mod tests {
 
     #[test]
     fn a_horse_attacking_a_protected_rook_chases_it() {
-        // 第三節 6: the rook on c5 is protected by the elephant on e7, but a horse is lesser.
+        // 第三節 6: the rook on c5 is protected by the elephant on e7, but a horse chases it.
         let c = classify_one("4k4/9/4b4/9/2r6/9/9/9/2N6/4K4 w - - 0 1", "c1b3");
         assert_eq!(c.class, MoveClass::Chase);
         assert_eq!(c.articles, [art(MoveClass::Chase), "axf.general.6".into()]);
         assert_eq!(c.targets[0].to_string(), "c5");
         assert_eq!(
             c.note,
-            "new attack (捉): horse b3 on rook c5 (a rook attacked by a lesser piece)"
+            "new attack (捉): horse b3 on rook c5 (a rook attacked by a horse or a cannon)"
         );
+    }
+
+    #[test]
+    fn an_elephant_attacking_a_protected_rook_does_not_chase_it() {
+        // 第三節 6 names only the horse and the cannon: the cannon f3 steps aside and opens the
+        // elephant e2's eye onto the rook g4, which the horse h6 protects truly.
+        let c = classify_one("4k4/9/9/7n1/9/6r2/5C3/4B3B/9/3K5 w - - 0 1", "f3h3");
+        assert_eq!(c.class, MoveClass::Idle, "{}", c.note);
+        assert!(c.note.contains("truly protected"), "{}", c.note);
+        // Without the horse the rook is unprotected: a chase like any other (第三節 3).
+        let c = classify_one("4k4/9/9/9/9/6r2/5C3/4B3B/9/3K5 w - - 0 1", "f3h3");
+        assert_eq!(c.class, MoveClass::Chase, "{}", c.note);
+        assert_eq!(c.articles, [art(MoveClass::Chase), "axf.general.3".into()]);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! - a **chase** (捉) is a new legal attack (absent before the move) by a piece other than the king
 //!   or a pawn (第三節 9) on an enemy piece other than the king or an uncrossed pawn (第三節 3), when
 //!   the target is unprotected (a false root 假根 protects nothing, 第四節 34), or is a rook
-//!   attacked by a lesser piece (第三節 6), or is of the attacker's type, cannot take back and has
+//!   attacked by a horse or a cannon (第三節 6), or is of the attacker's type, cannot take back and has
 //!   no true protector (第三節 6–7, 第四節 24, 27); an attack that stood before the move is a chase
 //!   too when the move takes the target's true protection away (pins the protector or makes the
 //!   recapture illegal, 第四節 34; cuts the protector's line, AXF appendix "Example of Perpetual
@@ -49,7 +49,7 @@ enum Verdict {
     Unprotected,
     /// 第四節 34: a protector exists but cannot recapture safely (pinned, or mated in one).
     FalseRoot,
-    /// 第三節 6: a rook attacked by a lesser piece (horse, cannon, advisor, elephant).
+    /// 第三節 6: a rook attacked by a horse or a cannon (馬或炮…長捉有根車).
     RookByLesser,
     /// 第三節 7 / 第四節 24: same type, the target cannot take back and has no true protector.
     SameTypeCannotAnswer,
@@ -116,7 +116,7 @@ impl Verdict {
         match self {
             Verdict::Unprotected => "unprotected",
             Verdict::FalseRoot => "falsely protected (假根)",
-            Verdict::RookByLesser => "a rook attacked by a lesser piece",
+            Verdict::RookByLesser => "a rook attacked by a horse or a cannon",
             Verdict::SameTypeCannotAnswer => {
                 "of the same type, cannot take back and has no true protector"
             }
@@ -145,9 +145,10 @@ struct Attack {
     verdict: Verdict,
 }
 
-/// Lesser pieces for the rook rule of 第三節 6.
+/// The pieces whose chase of a rook loses even when it is protected (第三節 6: 馬或炮如長捉有根車亦作負;
+/// an advisor or elephant is not named and is judged by the rook's protection).
 fn lesser_than_rook(b: &Board, id: PieceId) -> bool {
-    matches!(role_id(b, id), "horse" | "cannon" | "advisor" | "elephant")
+    matches!(role_id(b, id), "horse" | "cannon")
 }
 
 /// The legal captures (attacker, target) of the side to move in `b` on enemy material.
