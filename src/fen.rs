@@ -321,14 +321,15 @@ fn check_room(s: &Setup) -> Result<(), FenError> {
 fn check_kings(s: &Setup) -> Result<(), FenError> {
     for color in Color::ALL {
         let king = Piece::new(color, Role::King);
-        let mut squares = (0..90).filter(|&i| s.board[i] == Some(king));
-        let (first, count) = (squares.next(), 1 + squares.count());
-        let Some(square) = first.filter(|_| count == 1) else {
-            return Err(FenError::KingCount {
-                color,
-                count: count - usize::from(first.is_none()),
-            });
-        };
+        let count = s.board.iter().filter(|&&p| p == Some(king)).count();
+        if count != 1 {
+            return Err(FenError::KingCount { color, count });
+        }
+        let square = s
+            .board
+            .iter()
+            .position(|&p| p == Some(king))
+            .expect("one king");
         if PALACE[color.index()] & (1u128 << square) == 0 {
             return Err(FenError::KingOutsidePalace {
                 color,

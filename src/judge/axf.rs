@@ -163,7 +163,7 @@ struct Attack {
 
 /// The pieces whose chase of a rook loses even when it is protected (第三節 6: 馬或炮如長捉有根車亦作負;
 /// an advisor or elephant is not named and is judged by the rook's protection).
-fn lesser_than_rook(b: &Tracked, id: PieceId) -> bool {
+fn chases_a_protected_rook(b: &Tracked, id: PieceId) -> bool {
     matches!(
         b.piece(id).map(|p| p.role),
         Some(Role::Horse | Role::Cannon)
@@ -214,7 +214,7 @@ fn verdict(
             Protection::None | Protection::False => AttackVerdict::SameTypeCannotAnswer,
         };
     }
-    if pt.role == Role::Rook && lesser_than_rook(b, attacker) {
+    if pt.role == Role::Rook && chases_a_protected_rook(b, attacker) {
         return AttackVerdict::RookByLesser;
     }
     match protection(az, &taken, m.to()) {

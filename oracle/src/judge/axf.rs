@@ -147,7 +147,7 @@ struct Attack {
 
 /// The pieces whose chase of a rook loses even when it is protected (第三節 6: 馬或炮如長捉有根車亦作負;
 /// an advisor or elephant is not named and is judged by the rook's protection).
-fn lesser_than_rook(b: &Board, id: PieceId) -> bool {
+fn chases_a_protected_rook(b: &Board, id: PieceId) -> bool {
     matches!(role_id(b, id), "horse" | "cannon")
 }
 
@@ -186,7 +186,7 @@ fn verdict(rules: &RuleSet, b: &Board, attacker: PieceId, target: PieceId, m: OM
             Protection::None | Protection::False => Verdict::SameTypeCannotAnswer,
         };
     }
-    if role_id(b, target) == "rook" && lesser_than_rook(b, attacker) {
+    if role_id(b, target) == "rook" && chases_a_protected_rook(b, attacker) {
         return Verdict::RookByLesser;
     }
     match protection(rules, &taken, m.to) {

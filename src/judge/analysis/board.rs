@@ -188,7 +188,8 @@ pub(crate) fn strength(rs: &RuleSet, b: &Tracked, id: PieceId) -> f64 {
 pub(super) fn piece_value(rs: &RuleSet, p: Piece, sq: Square) -> f64 {
     match p.role {
         Role::King => 1000.0,
-        Role::Pawn if half(p.color, sq) == 0 => 0.0,
+        // An uncrossed pawn is not material (material.yaml) and counts nothing.
+        Role::Pawn if !MATERIAL[Role::Pawn.index()][half(p.color, sq)].0 => 0.0,
         Role::Pawn => rs.floating_pawn_value,
         r => MATERIAL[r.index()][half(p.color, sq)]
             .1
