@@ -74,6 +74,8 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
         stalemate_articles: r.stalemate_articles.clone(),
         natural_limit_articles: r.natural_limit_articles.clone(),
         cycle_from_first: r.cycle_from_first,
+        chase_despite_protection: r.chase_despite_protection.clone(),
+        just_crossed_pawn_is_material: r.just_crossed_pawn_is_material,
     }
 }
 

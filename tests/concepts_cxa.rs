@@ -1512,6 +1512,31 @@ fn an_exchange_that_ends_on_an_uncrossed_pawn_wins_nothing() {
     }
 }
 
+/// Reading `just-crossed-pawn` (2011 26.6: 立即吃掉刚过河的兵（卒）也不算得子; the 1999 text has no
+/// such clause): a pawn taken on the ply after the one on which it crossed the river counts
+/// nothing, also inside a complete exchange.
+///
+/// Red's horse steps to d2 and joins the rook e0 against the cannon e4, guarded by the pawn e5:
+/// horse for cannon, the pawn takes back and crosses the river, the rook takes it at once. Under
+/// 2011 that pawn is no gain and the step is idle; under 1999 it counts and the step is a chase.
+/// The control guards the cannon with the pawn d4, already across: a chase in both editions.
+#[test]
+fn a_pawn_taken_at_once_after_it_crosses_by_taking_back_is_no_gain_in_2011() {
+    let moves = "f1d2 f9f8 d2f1 f8f9 f1d2 f9f8 d2f1 f8f9";
+    let fen = "5k3/9/9/9/4p4/4c4/9/9/5N3/3KR4 w - - 0 1";
+    let j = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j, 5), "idle", "{j}");
+    let j = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "e4", "{j}");
+    for rules in ["cxa-1999", "cxa-2011"] {
+        let crossed = "5k3/9/9/9/9/3pc4/9/9/5N3/3KR4 w - - 0 1";
+        let j = judged(rules, crossed, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{rules} {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "e4", "{rules} {j}");
+    }
+}
+
 /// Readings `mated-at-once` (1999 29.4, 細則7) and `mated-at-once-2011` (24.3): "立即被将死" is a
 /// mate by at most two consecutive checks in both editions, which use the same words.
 ///

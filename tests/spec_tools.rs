@@ -752,3 +752,64 @@ fn spec_tools_report_progress_up_to_each_total() {
         [n, n]
     );
 }
+
+/// AXF 第三節 6 (馬或炮如長捉有根車亦作負): the pieces that chase a protected rook are the spec's
+/// (`attacker_pieces`), read by the oracle from an amended directory, and a misspelt piece is
+/// named at its file, line and column.
+#[test]
+fn the_axf_pieces_that_chase_a_protected_rook_are_read_from_the_spec() {
+    // The cannon f3 steps aside and opens the elephant e2 onto the rook g4, protected by the
+    // horse h6: idle under the shipped list (horse, cannon), a chase once the elephant is added.
+    let fen = "4k4/9/9/7n1/9/6r2/5C3/4B3B/9/3K5 w - - 0 1";
+    let moves = "f3h3 e9e8 h3f3 e8e9 f3h3 e9e8 h3f3 e8e9";
+    let first_class = |spec: &str| -> String {
+        let out = xqrules(&[
+            "judge", "--engine", "oracle", "--spec", spec, "--rules", "axf", "--fen", fen,
+            "--moves", moves, "--format", "json",
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        v["cycle"][0]["class"]
+            .as_str()
+            .expect("a class")
+            .to_string()
+    };
+    let dir = scratch("axf-rook-chasers");
+    let spec = dir.join("spec");
+    copy_dir(&root().join("spec"), &spec);
+    let shown = spec.to_str().expect("utf-8 path");
+    assert_eq!(first_class(shown), "idle");
+    let rules = spec.join("rules/axf.yaml");
+    let after = "    - id: axf.judge.chase.rook-by-lesser";
+    let old = "attacker_pieces: [horse, cannon]";
+    replace_line(
+        &rules,
+        after,
+        0,
+        old,
+        "attacker_pieces: [horse, cannon, elephant]",
+    );
+    assert_eq!(first_class(shown), "chase");
+    let (line, col) = replace_line(
+        &rules,
+        after,
+        0,
+        "attacker_pieces: [horse, cannon, elephant]",
+        "attacker_pieces: [horse, canon]",
+    );
+    let out = xqrules(&["spec", "check", shown]);
+    assert_eq!(out.status.code(), Some(1));
+    let diags = stderr_lines(&out);
+    let at = format!("{}:{line}:", rules.display());
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.starts_with(&at) && d.contains("unknown piece \"canon\"")),
+        "column from {col}: {diags:#?}"
+    );
+}

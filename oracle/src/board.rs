@@ -229,6 +229,11 @@ pub(crate) struct State {
     pub(crate) turn: Side,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
+    /// The pawn that crossed the river on the last ply, if any (刚过河的兵, 2011 26.6): a piece
+    /// that was not material before its move and is after it (material.yaml). Cleared by every
+    /// other ply, a pass included ([`Board::set_turn`]). Not part of the position for
+    /// repetition, which compares the pieces and the side to move.
+    pub(crate) just_crossed: Option<PieceId>,
 }
 
 impl fmt::Debug for Board {
@@ -269,6 +274,7 @@ impl Board {
                 turn,
                 halfmoves: 0,
                 fullmoves: 1,
+                just_crossed: None,
             },
         }
     }
@@ -713,9 +719,14 @@ impl Board {
     }
 
     /// Moves the piece without any check: captures whatever stands on `m.to`, updates the
-    /// clocks and passes the turn.
-    fn apply(&mut self, m: OMove) {
+    /// clocks, notes a pawn that crosses the river ([`State::just_crossed`]) and passes the
+    /// turn.
+    pub(crate) fn apply(&mut self, m: OMove) {
         let id = self.st.mailbox[m.from.index()].expect("a piece on the from point");
+        let p = self.piece(id);
+        self.st.just_crossed = (!self.is_material_on(p.role, p.side, m.from)
+            && self.is_material_on(p.role, p.side, m.to))
+        .then_some(id);
         if let Some(victim) = self.st.mailbox[m.to.index()] {
             self.st.table[victim.0 as usize].square = None;
             self.st.halfmoves = 0;
@@ -729,6 +740,25 @@ impl Board {
             self.st.fullmoves += 1;
         }
         self.st.turn = self.st.turn.opponent();
+    }
+
+    /// Is a piece of `role` and `side` standing on `c` material (子力, material.yaml: 25.3 /
+    /// 2011 26.6; the king and an uncrossed pawn are not)?
+    pub(crate) fn is_material_on(&self, role: Role, side: Side, c: Coord) -> bool {
+        self.spec()
+            .material()
+            .iter()
+            .filter(|m| m.piece == role && self.spec().when_holds(m.when, side, c))
+            .any(|m| m.material)
+    }
+
+    /// Gives the move to `side`. A change of side is a ply (a pass): the pawn that had just
+    /// crossed no longer has ([`State::just_crossed`]).
+    pub(crate) fn set_turn(&mut self, side: Side) {
+        if side != self.st.turn {
+            self.st.just_crossed = None;
+        }
+        self.st.turn = side;
     }
 
     /// Is `m` legal for the side to move? `Ok` or the reason it is not.
@@ -976,6 +1006,27 @@ fn steps_along(from: Coord, to: Coord, (df, dr): (i32, i32)) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 刚过河的兵 (2011 26.6): a pawn's crossing move marks it; the next ply, a pass included,
+    /// clears the mark, and a move along the far side of the river does not set it.
+    #[test]
+    fn a_pawn_has_just_crossed_only_on_the_ply_after_its_crossing_move() {
+        let spec = Spec::embedded();
+        let mut b = Board::from_fen(spec, "4k4/9/9/9/9/4P4/9/9/9/3K5 w - - 0 1").unwrap();
+        let pawn = b.st.mailbox[Coord::new(4, 4).expect("e4").index()].expect("the pawn e4");
+        b.play("e4e5".parse().unwrap()).unwrap();
+        assert_eq!(b.st.just_crossed, Some(pawn));
+        let mut passed = b.clone();
+        passed.set_turn(Side::Red);
+        assert_eq!(passed.st.just_crossed, None, "a pass is a ply");
+        let mut same = b.clone();
+        same.set_turn(Side::Black);
+        assert_eq!(same.st.just_crossed, Some(pawn), "no ply passed");
+        b.play("e9f9".parse().unwrap()).unwrap();
+        assert_eq!(b.st.just_crossed, None);
+        b.play("e5d5".parse().unwrap()).unwrap();
+        assert_eq!(b.st.just_crossed, None, "already across");
+    }
 
     /// Along random games from the start and from positions rich in checks: `is_attacked`
     /// (the empty-board shortcut, then each piece's move onto the point tested by the rule

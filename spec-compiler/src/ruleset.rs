@@ -325,6 +325,10 @@ pub struct RuleSet {
     pub exchange_needs_acceptance: bool,
     /// 26.6: giving up crossed pawns to win a rook is a gain.
     pub pawn_for_rook_is_gain: bool,
+    /// 26.6 (`just_crossed_pawn_is_material`, reading `just-crossed-pawn`): a pawn taken on the
+    /// ply after its crossing move counts its floating value (true; absent: the 1999 text) or
+    /// nothing (false: 立即吃掉刚过河的兵也不算得子).
+    pub just_crossed_pawn_is_material: bool,
     /// 27.2: pawn threats count as chases in mutual perpetual attack.
     pub pawn_mutual_attack: bool,
     /// 27.3 / 26.2: the key-point exception: `targets` (only the advisor/elephant chases become
@@ -365,6 +369,10 @@ pub struct RuleSet {
     /// `judge.cycle_span: all`: the moves ruled on are all those since the first occurrence of
     /// the repeated position (AXF); otherwise (CXA) those since its previous occurrence.
     pub cycle_from_first: bool,
+    /// A piece whose chase by certain pieces counts whatever its protection (AXF 第三節 6:
+    /// 馬或炮如長捉有根車亦作負; the chase condition's `target_piece` and `attacker_pieces`):
+    /// (target, attackers), piece ids of `pieces.yaml`.
+    pub chase_despite_protection: Option<(String, Vec<String>)>,
 }
 
 impl RuleSet {

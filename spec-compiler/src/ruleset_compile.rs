@@ -21,6 +21,7 @@ use crate::ruleset::{
     BothForbidden, GravePattern, Interpretation, Matcher, MoveClass, Pattern, RuleSet, RulingRow,
     SingleAgainstJoint,
 };
+use crate::vocab::Role;
 
 /// The rule sets compiled into the fast library. Adding one is one line here (and its file in
 /// `spec/rules/`).
@@ -660,6 +661,26 @@ fn build(
     for c in seq(chase.get("conditions")) {
         chase_forms.extend(names(c.get("forms")));
     }
+    // AXF 第三節 6: a piece chased by certain pieces whatever its protection.
+    let chase_despite_protection = seq(chase.get("conditions")).find_map(|c| {
+        let target = c.get("target_piece")?.as_str()?.to_string();
+        Some((target, names(c.get("attacker_pieces"))))
+    });
+    if let Some((target, by)) = &chase_despite_protection {
+        for (i, id) in std::iter::once(target).chain(by).enumerate() {
+            if Role::from_id(id).is_none() {
+                let at = if i == 0 {
+                    "target_piece"
+                } else {
+                    "attacker_pieces"
+                };
+                return Err(chain.error(
+                    "chase.conditions",
+                    format!("{at}: unknown piece {id:?} (not a piece id of pieces.yaml)"),
+                ));
+            }
+        }
+    }
     let added: Vec<&Value> = seq(chase.get("added")).collect();
     let joint_chase = added.iter().any(|e| text(e, "chase_qualifier") == "joint");
     let joint_chase_renewed = added
@@ -769,6 +790,8 @@ fn build(
         exchange_needs_acceptance: exception("same_type_exchange")
             .is_some_and(|e| e.get("reclass").is_some()),
         pawn_for_rook_is_gain: flag(material, "pawn_for_rook_is_gain").unwrap_or(false),
+        just_crossed_pawn_is_material: flag(material, "just_crossed_pawn_is_material")
+            .unwrap_or(true),
         pawn_mutual_attack: exception("pawn_chase").is_some_and(|e| e.get("undo_when").is_some()),
         key_point_scope,
         key_point_defending: exception("defensive_key_point")
@@ -794,6 +817,7 @@ fn build(
         stalemate_articles,
         natural_limit_articles,
         cycle_from_first,
+        chase_despite_protection,
     })
 }
 
@@ -1005,6 +1029,11 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
         "{i}pawn_for_rook_is_gain: {},",
         r.pawn_for_rook_is_gain
     );
+    let _ = writeln!(
+        out,
+        "{i}just_crossed_pawn_is_material: {},",
+        r.just_crossed_pawn_is_material
+    );
     let _ = writeln!(out, "{i}pawn_mutual_attack: {},", r.pawn_mutual_attack);
     let kps = r
         .key_point_scope
@@ -1053,5 +1082,12 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
         strs(&r.natural_limit_articles)
     );
     let _ = writeln!(out, "{i}cycle_from_first: {},", r.cycle_from_first);
+    let cdp = r
+        .chase_despite_protection
+        .as_ref()
+        .map_or("None".to_string(), |(t, by)| {
+            format!("Some(({}, {}))", s(t), strs(by))
+        });
+    let _ = writeln!(out, "{i}chase_despite_protection: {cdp},");
     out.push_str("    }\n}\n");
 }

@@ -12,7 +12,7 @@
 //! - a **chase** (捉) is a new legal attack (absent before the move) by a piece other than the
 //!   king or a pawn (第三節 9) on an enemy piece other than the king or an uncrossed pawn
 //!   (第三節 3), when the target is unprotected (a false root 假根 protects nothing, 第四節 34),
-//!   or is a rook attacked by a horse or a cannon (第三節 6), or is of the attacker's type, cannot
+//!   or is a rook attacked by a horse or a cannon (第三節 6; the spec names the pieces), or is of the attacker's type, cannot
 //!   take back and has no true protector (第三節 6–7, 第四節 24, 27); an attack that stood before
 //!   the move is a chase too when the move takes the target's true protection away (pins the
 //!   protector or makes the recapture illegal, 第四節 34; cuts the protector's line, AXF appendix
@@ -63,7 +63,8 @@ enum AttackVerdict {
     Unprotected,
     /// 第四節 34: a protector exists but cannot recapture safely (mated in one after it).
     FalseRoot,
-    /// 第三節 6: a rook attacked by a horse or a cannon (馬或炮…長捉有根車).
+    /// 第三節 6: a piece chased whatever its protection, by the spec's pieces (a rook by a horse
+    /// or a cannon: 馬或炮…長捉有根車).
     RookByLesser,
     /// 第三節 7 / 第四節 24: same type, the target cannot take back and has no true protector.
     SameTypeCannotAnswer,
@@ -132,7 +133,7 @@ impl AttackVerdict {
         match self {
             AttackVerdict::Unprotected => "unprotected",
             AttackVerdict::FalseRoot => "falsely protected (假根)",
-            AttackVerdict::RookByLesser => "a rook attacked by a horse or a cannon",
+            AttackVerdict::RookByLesser => "chased whatever its protection (第三節 6)",
             AttackVerdict::SameTypeCannotAnswer => {
                 "of the same type, cannot take back and has no true protector"
             }
@@ -161,13 +162,14 @@ struct Attack {
     verdict: AttackVerdict,
 }
 
-/// The pieces whose chase of a rook loses even when it is protected (第三節 6: 馬或炮如長捉有根車亦作負;
-/// an advisor or elephant is not named and is judged by the rook's protection).
-fn chases_a_protected_rook(b: &Tracked, id: PieceId) -> bool {
-    matches!(
-        b.piece(id).map(|p| p.role),
-        Some(Role::Horse | Role::Cannon)
-    )
+/// Does a piece of role `attacker` chase one of role `target` whatever the target's protection
+/// (第三節 6: 馬或炮如長捉有根車亦作負; the pieces are the spec's: the chase condition's
+/// `target_piece` and `attacker_pieces`)?
+fn chases_despite_protection(rules: &RuleSet, attacker: Role, target: Role) -> bool {
+    rules
+        .chase_despite_protection
+        .as_ref()
+        .is_some_and(|(t, by)| target.id() == t && by.iter().any(|a| a == attacker.id()))
 }
 
 /// The legal captures (attacker, target, move) of the side to move in `b` on enemy material,
@@ -214,7 +216,7 @@ fn verdict(
             Protection::None | Protection::False => AttackVerdict::SameTypeCannotAnswer,
         };
     }
-    if pt.role == Role::Rook && chases_a_protected_rook(b, attacker) {
+    if chases_despite_protection(az.rs, pa.role, pt.role) {
         return AttackVerdict::RookByLesser;
     }
     match protection(az, &taken, m.to()) {
@@ -582,7 +584,7 @@ mod tests {
         assert_eq!(c.targets[0].to_string(), "c5");
         assert_eq!(
             c.note,
-            "new attack (捉): horse b3 on rook c5 (a rook attacked by a horse or a cannon)"
+            "new attack (捉): horse b3 on rook c5 (chased whatever its protection (第三節 6))"
         );
     }
 

@@ -1264,8 +1264,8 @@ fn new_exchange_pairs(
 ) -> Vec<(PieceId, PieceId)> {
     // One classification asks for the pairs up to three times (chase, exchange, kill).
     let key = (
-        before.pos.hash(),
-        after.pos.hash(),
+        before.value_hash(),
+        after.value_hash(),
         mover.0,
         legal_take_back,
     );

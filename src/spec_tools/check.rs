@@ -1097,6 +1097,19 @@ impl RuleCtx<'_> {
                 }
                 _ => {}
             },
+            "target_piece" | "attacker_pieces" if !self.spec.names.is_empty() => {
+                for (at, id) in strings(x) {
+                    if !self.spec.names.contains_key(&id) {
+                        d.push(f.at_value(
+                            &at,
+                            &id,
+                            format!(
+                                "unknown piece {id:?} in `{k}` (not a piece id of pieces.yaml)"
+                            ),
+                        ));
+                    }
+                }
+            }
             "examples_dir" => {
                 if let Value::String(s) = x {
                     self.file_ref(p, s, d);

@@ -18,39 +18,22 @@ use super::rules::RuleSet;
 /// Plays a move known to be legal (taken from `legal_moves`), without testing it again: the same
 /// bookkeeping as `Board::play` (capture removes the piece, clocks, turn).
 pub(crate) fn apply(b: &mut Board, m: OMove) {
-    let id = b.st.mailbox[m.from.index()].expect("a piece on the from point");
-    if let Some(victim) = b.st.mailbox[m.to.index()] {
-        b.st.table[victim.0 as usize].square = None;
-        b.st.halfmoves = 0;
-    } else {
-        b.st.halfmoves += 1;
-    }
-    b.st.mailbox[m.to.index()] = Some(id);
-    b.st.mailbox[m.from.index()] = None;
-    b.st.table[id.0 as usize].square = Some(m.to);
-    if b.st.turn == Side::Black {
-        b.st.fullmoves += 1;
-    }
-    b.st.turn = b.st.turn.opponent();
+    b.apply(m);
 }
 
 /// The board with the other side to move (a "pass", used to ask what the side that just moved
 /// could do next, art. 28.2 / 28.3 "下一著").
 pub(crate) fn pass(b: &Board) -> Board {
     let mut p = b.clone();
-    p.st.turn = b.st.turn.opponent();
+    p.set_turn(b.st.turn.opponent());
     p
 }
 
 /// Is the piece `id` material (子力, art. 25.3 / 2011 26.6)? King and uncrossed pawn are not.
 pub(crate) fn is_material(b: &Board, id: PieceId) -> bool {
     let p = b.piece(id);
-    let Some(sq) = p.square else { return false };
-    b.spec()
-        .material()
-        .iter()
-        .filter(|m| m.piece == p.role && b.spec().when_holds(m.when, p.side, sq))
-        .any(|m| m.material)
+    p.square
+        .is_some_and(|sq| b.is_material_on(p.role, p.side, sq))
 }
 
 /// Is the piece a pawn (its value floats, 25.3)?
@@ -76,7 +59,10 @@ pub(crate) fn value(rs: &RuleSet, b: &Board, id: PieceId) -> f64 {
         return 1000.0;
     }
     if is_pawn(b, id) {
-        return if is_material(b, id) {
+        // Taking at once a pawn that has only just crossed is no gain (26.6, reading
+        // `just-crossed-pawn`).
+        let just_crossed = b.st.just_crossed == Some(id) && !rs.just_crossed_pawn_is_material;
+        return if is_material(b, id) && !just_crossed {
             rs.floating_pawn_value
         } else {
             0.0
@@ -463,7 +449,7 @@ fn pinned_by(b: &Board, p: PieceId) -> BTreeSet<PieceId> {
     };
     let them = b.piece(p).side.opponent();
     let mut t = b.clone();
-    t.st.turn = them;
+    t.set_turn(them);
     let w = without(&t, p_sq);
     // After the move, can `p` take the king of `them`?
     let exposes = |m: &OMove| {
@@ -1581,7 +1567,7 @@ pub(crate) fn capturable_by(b: &Board, from: Coord) -> Vec<PieceId> {
 pub(crate) fn reach_of(b: &Board, id: PieceId) -> BTreeSet<Coord> {
     let side = b.piece(id).side;
     let mut t = b.clone();
-    t.st.turn = side;
+    t.set_turn(side);
     let from = b.square_of(id).expect("on board");
     t.pseudo_legal_moves()
         .into_iter()
@@ -1614,7 +1600,7 @@ pub(crate) fn without(b: &Board, c: Coord) -> Board {
 /// Can `side` legally capture the piece on `sq` (with `side` to move)?
 pub(crate) fn can_capture(b: &Board, side: Side, sq: Coord) -> Vec<PieceId> {
     let mut t = b.clone();
-    t.st.turn = side;
+    t.set_turn(side);
     captures_on(&t, sq)
         .into_iter()
         .filter_map(|m| t.piece_id_at(m.from))

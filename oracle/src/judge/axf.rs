@@ -49,7 +49,8 @@ enum Verdict {
     Unprotected,
     /// 第四節 34: a protector exists but cannot recapture safely (pinned, or mated in one).
     FalseRoot,
-    /// 第三節 6: a rook attacked by a horse or a cannon (馬或炮…長捉有根車).
+    /// 第三節 6: a piece chased whatever its protection, by the spec's pieces (a rook by a horse
+    /// or a cannon: 馬或炮…長捉有根車).
     RookByLesser,
     /// 第三節 7 / 第四節 24: same type, the target cannot take back and has no true protector.
     SameTypeCannotAnswer,
@@ -116,7 +117,7 @@ impl Verdict {
         match self {
             Verdict::Unprotected => "unprotected",
             Verdict::FalseRoot => "falsely protected (假根)",
-            Verdict::RookByLesser => "a rook attacked by a horse or a cannon",
+            Verdict::RookByLesser => "chased whatever its protection (第三節 6)",
             Verdict::SameTypeCannotAnswer => {
                 "of the same type, cannot take back and has no true protector"
             }
@@ -145,10 +146,20 @@ struct Attack {
     verdict: Verdict,
 }
 
-/// The pieces whose chase of a rook loses even when it is protected (第三節 6: 馬或炮如長捉有根車亦作負;
-/// an advisor or elephant is not named and is judged by the rook's protection).
-fn chases_a_protected_rook(b: &Board, id: PieceId) -> bool {
-    matches!(role_id(b, id), "horse" | "cannon")
+/// Does `attacker` chase `target` whatever the target's protection (第三節 6: 馬或炮如長捉有根車亦作負;
+/// the pieces are the spec's: the chase condition's `target_piece` and `attacker_pieces`)?
+fn chases_despite_protection(
+    rules: &RuleSet,
+    b: &Board,
+    attacker: PieceId,
+    target: PieceId,
+) -> bool {
+    rules
+        .chase_despite_protection
+        .as_ref()
+        .is_some_and(|(t, by)| {
+            role_id(b, target) == t && by.iter().any(|a| a == role_id(b, attacker))
+        })
 }
 
 /// The legal captures (attacker, target) of the side to move in `b` on enemy material.
@@ -186,7 +197,7 @@ fn verdict(rules: &RuleSet, b: &Board, attacker: PieceId, target: PieceId, m: OM
             Protection::None | Protection::False => Verdict::SameTypeCannotAnswer,
         };
     }
-    if role_id(b, target) == "rook" && chases_a_protected_rook(b, attacker) {
+    if chases_despite_protection(rules, b, attacker, target) {
         return Verdict::RookByLesser;
     }
     match protection(rules, &taken, m.to) {

@@ -578,7 +578,7 @@ fn chase_test(
         offers: Vec::new(),
     };
     let mut them_after = after.clone();
-    them_after.st.turn = me.opponent();
+    them_after.set_turn(me.opponent());
     let participates = |x: &Threat| x.attacker == mover || x.necessary.contains(&mover);
     // A line of checks that starts by taking the piece offered in exchange is that exchange,
     // not a further chase (reading `exchange-offer-not-chase`).
@@ -916,7 +916,7 @@ impl OldThreats {
             if let Some(earlier) = context.earlier {
                 if before.in_check(me) && !is_king(before, mover) {
                     let mut e = earlier.clone();
-                    e.st.turn = me;
+                    e.set_turn(me);
                     found.extend(threats(&cx, &e, None));
                 }
             }
@@ -1112,7 +1112,7 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -
     let cx = Ctx::new(rules);
     let me = after.piece(t.attacker).side;
     let mut open_before = after.clone();
-    open_before.st.turn = me.opponent();
+    open_before.set_turn(me.opponent());
     let existing: Vec<OMove> = open_before.legal_moves();
     // What the other side's capture `m` wins on `b` (the other side to move).
     let wins = |b: &Board, m: OMove| -> Option<f64> {
@@ -1122,7 +1122,7 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -
         Some(value(rules, b, victim) - analysis::see(&cx, &c, m.to, None, 8))
     };
     let mut a = after.clone();
-    a.st.turn = me;
+    a.set_turn(me);
     analysis::apply(&mut a, OMove::new(a_sq, t_sq));
     let pawn_won = analysis::is_pawn(after, t.target);
     // (what the capture `m` wins, the same counted level when 26.6 makes it so)
@@ -1237,7 +1237,7 @@ fn new_exchange_pairs(
             }
             let xs = x.square.expect("on board");
             let mut mine = b.clone();
-            mine.st.turn = me;
+            mine.set_turn(me);
             for e in capturable_by(&mine, xs) {
                 let takes_back = || {
                     if legal_take_back {
@@ -1260,7 +1260,7 @@ fn new_exchange_pairs(
     // `exchange-offer-not-chase`).
     let won = |b: &Board, x: PieceId| {
         let mut t = b.clone();
-        t.st.turn = me.opponent();
+        t.set_turn(me.opponent());
         let sq = b.square_of(x).expect("on board");
         t.legal_moves().into_iter().filter(|m| m.to == sq).any(|m| {
             let mut a = t.clone();
@@ -1332,7 +1332,7 @@ fn accepts(rules: &RuleSet, b: &Board, e: PieceId, x: PieceId) -> bool {
         return false;
     };
     let mut a = b.clone();
-    a.st.turn = b.piece(e).side;
+    a.set_turn(b.piece(e).side);
     if a.check_move(OMove::new(e_sq, x_sq)).is_err() {
         return false;
     }
@@ -1342,7 +1342,7 @@ fn accepts(rules: &RuleSet, b: &Board, e: PieceId, x: PieceId) -> bool {
     // What the offering side could win anyway, with the offer standing: a line of checks after
     // the acceptance must win more than the piece taken and that.
     let mut standing = b.clone();
-    standing.st.turn = b.piece(x).side;
+    standing.set_turn(b.piece(x).side);
     let back =
         analysis::see(&cx, &a, x_sq, None, 8).max(answer_opened_by(&cx, &standing, &a, x_sq));
     v - back >= 0.0
@@ -1400,14 +1400,14 @@ fn keeps_pinned(rules: &RuleSet, after: &Board, target: PieceId, mover: PieceId)
             .fold(0.0, f64::max)
     };
     let mut stay = after.clone();
-    stay.st.turn = side.opponent();
+    stay.set_turn(side.opponent());
     let elsewhere: Vec<Threat> = threats(&cx, &stay, None)
         .into_iter()
         .filter(|x| x.target != target && !x.line_wins.contains(&target))
         .collect();
     let elsewhere = by_mover(&elsewhere);
     let mut t = after.clone();
-    t.st.turn = side;
+    t.set_turn(side);
     let free = without(&t, m_sq);
     let departures: Vec<OMove> = t
         .pseudo_legal_moves()
@@ -1461,7 +1461,7 @@ fn followed(
 ) -> Option<PieceId> {
     let me = after.piece(mover).side;
     let mut mine = after.clone();
-    mine.st.turn = me;
+    mine.set_turn(me);
     let earlier: Vec<PieceId> = capturable_by(before, m.from);
     capturable_by(&mine, m.to).into_iter().find(|e| {
         is_material(after, *e) && !earlier.contains(e) && {

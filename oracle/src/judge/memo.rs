@@ -16,7 +16,8 @@
 //!
 //! - The position: every field of the board's state (the points with the ids of the pieces on
 //!   them, the whole piece table with each piece's side, role, start point and point, the side to
-//!   move), except the two clocks (plies since a capture, move number), which no search reads
+//!   move, the pawn that has just crossed the river), except the two clocks (plies since a
+//!   capture, move number), which no search reads
 //!   (only [`super::judge`] counts plies, outside the searches). The fields are listed by an
 //!   exhaustive pattern, so a new field of the state does not compile until it is placed in the
 //!   key or left out by name.
@@ -58,6 +59,7 @@ pub(crate) struct Position {
     mailbox: [Option<PieceId>; POINTS],
     table: Box<[Piece]>,
     turn: Side,
+    just_crossed: Option<PieceId>,
 }
 
 impl Position {
@@ -69,11 +71,13 @@ impl Position {
             turn,
             halfmoves: _,
             fullmoves: _,
+            just_crossed,
         } = &b.st;
         Position {
             mailbox: *mailbox,
             table: table[..usize::from(*len)].into(),
             turn: *turn,
+            just_crossed: *just_crossed,
         }
     }
 }

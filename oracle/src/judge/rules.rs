@@ -362,6 +362,10 @@ pub struct RuleSet {
     pub exchange_needs_acceptance: bool,
     /// 26.6: giving up crossed pawns to win a rook is a gain.
     pub pawn_for_rook_is_gain: bool,
+    /// 26.6 (`just_crossed_pawn_is_material`, reading `just-crossed-pawn`): is a pawn taken on
+    /// the ply after the one on which it crossed the river worth its floating value (true,
+    /// the 1999 text, which does not say) or nothing (false: 立即吃掉刚过河的兵也不算得子)?
+    pub just_crossed_pawn_is_material: bool,
     /// 27.2: pawn threats count as chases in mutual perpetual attack.
     pub pawn_mutual_attack: bool,
     /// 27.3 / 26.2: the key-point exception: `targets` (only the advisor/elephant chases become
@@ -403,6 +407,10 @@ pub struct RuleSet {
     /// `judge.cycle_span: all`: the moves ruled on are all those since the first occurrence of
     /// the repeated position (AXF); otherwise (CXA) those since its previous occurrence.
     pub cycle_from_first: bool,
+    /// A piece whose chase by certain pieces counts whatever its protection (AXF 第三節 6:
+    /// 馬或炮如長捉有根車亦作負; the chase condition's `target_piece` and `attacker_pieces`, as
+    /// piece ids): (target, attackers). None when no condition names one.
+    pub chase_despite_protection: Option<(String, Vec<String>)>,
 }
 
 /// The rule set ids bundled with the crate.
@@ -846,6 +854,15 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
     {
         chase_forms.extend(strings(c.get("forms")));
     }
+    let chase_despite_protection = chase
+        .get("conditions")
+        .and_then(Value::as_sequence)
+        .into_iter()
+        .flatten()
+        .find_map(|c| {
+            let target = c.get("target_piece")?.as_str()?.to_string();
+            Some((target, strings(c.get("attacker_pieces"))))
+        });
     let joint_chase = chase
         .get("added")
         .and_then(Value::as_sequence)
@@ -874,6 +891,10 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         .and_then(|m| m.get("pawn_for_rook_is_gain"))
         .and_then(Value::as_bool)
         .unwrap_or(false);
+    let just_crossed_pawn_is_material = material
+        .and_then(|m| m.get("just_crossed_pawn_is_material"))
+        .and_then(Value::as_bool)
+        .unwrap_or(true);
     let exceptions: Vec<Value> = doc
         .get("exceptions")
         .and_then(Value::as_sequence)
@@ -994,6 +1015,7 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         pin_renews_chase,
         exchange_needs_acceptance,
         pawn_for_rook_is_gain,
+        just_crossed_pawn_is_material,
         pawn_mutual_attack,
         key_point_scope,
         key_point_defending,
@@ -1011,5 +1033,6 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         stalemate_articles,
         natural_limit_articles,
         cycle_from_first,
+        chase_despite_protection,
     })
 }

@@ -165,9 +165,22 @@ pub(crate) fn value(rs: &RuleSet, b: &Tracked, id: PieceId) -> f64 {
     let Some(sq) = b.square_of(id) else {
         return rs.floating_pawn_value;
     };
+    value_at(rs, b, sq)
+}
+
+/// [`value`] of the piece on `sq`. Taking at once a pawn that has only just crossed is no gain
+/// (26.6, reading `just-crossed-pawn`): it counts nothing.
+pub(crate) fn value_at(rs: &RuleSet, b: &Tracked, sq: Square) -> f64 {
     let Some(p) = b.pos.piece_at(sq) else {
         return rs.floating_pawn_value;
     };
+    if p.role == Role::Pawn
+        && !rs.just_crossed_pawn_is_material
+        && b.just_crossed()
+            .is_some_and(|id| b.square_of(id) == Some(sq))
+    {
+        return 0.0;
+    }
     piece_value(rs, p, sq)
 }
 

@@ -4,7 +4,7 @@
 
 use super::board::{
     captures_on, captures_ordered, could_move, id_at, id_bit, ids_in, ids_on, is_king, is_material,
-    is_pawn, piece_value, pinned_by, reach_of, role_id, squares_of, value, IdSet,
+    is_pawn, pinned_by, reach_of, role_id, squares_of, value, value_at, IdSet,
 };
 use super::{ids_fingerprint, worth_step, Analyzer, Ceilings, Cover, Threat, Ties, Won};
 use crate::judge::track::{PieceId, Tracked};
@@ -28,7 +28,7 @@ impl Analyzer<'_> {
             return 0.0;
         }
         let key = (
-            b.pos.hash(),
+            b.value_hash(),
             sq.index() as u8,
             depth,
             squares_of(b, self.offered),
@@ -592,7 +592,12 @@ impl Analyzer<'_> {
         if depth == 0 {
             return Won::default();
         }
-        let key = (b.pos.hash(), ids_fingerprint(b), depth, self.context_key(b));
+        let key = (
+            b.value_hash(),
+            ids_fingerprint(b),
+            depth,
+            self.context_key(b),
+        );
         if let Some(&r) = self.caches.gains.get(&key) {
             return r;
         }
@@ -616,7 +621,7 @@ impl Analyzer<'_> {
         let worth = |b: &Tracked, m: Move| {
             b.pos
                 .piece_at(m.to())
-                .map_or(0.0, |p| piece_value(rs, p, m.to()))
+                .map_or(0.0, |_| value_at(rs, b, m.to()))
         };
         caps.sort_unstable_by(|x, y| worth(b, *y).total_cmp(&worth(b, *x)));
         for &m in caps.iter() {
@@ -656,7 +661,12 @@ impl Analyzer<'_> {
         if depth == 0 {
             return false;
         }
-        let key = (b.pos.hash(), ids_fingerprint(b), depth, self.context_key(b));
+        let key = (
+            b.value_hash(),
+            ids_fingerprint(b),
+            depth,
+            self.context_key(b),
+        );
         if let Some(&Won { gain: g, .. }) = self.caches.gains.get(&key) {
             return g > theta;
         }
@@ -735,8 +745,7 @@ impl Analyzer<'_> {
         while victims != 0 {
             let sq = Square::new_unchecked(victims.trailing_zeros() as u8);
             victims &= victims - 1;
-            let p = b.pos.piece_at(sq).expect("a piece of the side");
-            if piece_value(self.rs, p, sq) <= theta {
+            if value_at(self.rs, b, sq) <= theta {
                 continue;
             }
             for m in captures_on(b, sq) {

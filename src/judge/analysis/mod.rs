@@ -710,7 +710,12 @@ impl<'a> Analyzer<'a> {
     /// which list (`list`: a checker's identity, [`ALL_THREATS`] or [`DIRECT_THREATS`]) and the
     /// context ([`Analyzer::context_key`]).
     fn threats_key(&self, b: &Tracked, list: u8) -> (u64, u64, u8, ContextKey) {
-        (b.pos.hash(), ids_fingerprint(b), list, self.context_key(b))
+        (
+            b.value_hash(),
+            ids_fingerprint(b),
+            list,
+            self.context_key(b),
+        )
     }
 
     /// The part of a cache key that is neither the position nor the rule set: the squares of
