@@ -712,6 +712,38 @@ fn a_piece_that_pins_the_answering_piece_takes_part() {
     assert_eq!(j2011["must_change"], "black", "{j2011}");
 }
 
+/// Interpretation `joint-chase-necessary` (2011 24.17): a piece that keeps its own piece protected
+/// or its king safe by standing in an enemy line serves by its point, not as a partner, also when
+/// the line it closes leads to another of its pieces or to a check, not to the target's point.
+///
+/// Red's cannon g4 checks from e4 and returns to g4, where it takes the unprotected rook g9 over
+/// the pawn g6 by itself (black's rook b9 cannot reach g9: its king e9 is in the way). Red's cannon
+/// b4 closes the b-file: without it black would answer the capture by taking the rook b0 (first
+/// position) or by mating on b0 (second). Counted a partner, it made red's chase of the rook joint:
+/// red's 一将一捉车 was not grave and 26.8.4 drew the first game, and the second, where black's
+/// 长捉无根子 is grave too, went to "black changes". Red's chase is single: red changes in the
+/// first (26.8.1), and both sides are grave in the second (26.8.4).
+#[test]
+fn a_piece_that_shields_its_own_rook_or_king_is_no_partner() {
+    let moves = "g4e4 e7c6 e4g4 c6e7 g4e4 e7c6 e4g4 c6e7";
+    let j = judged(
+        "cxa-2011",
+        "1r2k1r2/9/4n4/5Pp2/5N3/1C4C2/9/9/9/1R3K3 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 7)["targets"][0], "g9", "{j}");
+    assert!(!articles_at(&j, 7).contains(&"24.17".to_string()), "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+    let j = judged(
+        "cxa-2011",
+        "1r2k1r2/9/4n4/5Pp2/5N3/1C4C2/9/9/4A4/4KA3 w - - 0 1",
+        moves,
+    );
+    assert!(!articles_at(&j, 7).contains(&"24.17".to_string()), "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+}
+
 /// Interpretation `joint-line-of-checks`, 2011 26.7 (兵借其他子抽吃，按闲处理): a pawn that wins a
 /// piece at the end of other pieces' checks is idle, although the line needs both.
 ///

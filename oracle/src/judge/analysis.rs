@@ -757,8 +757,9 @@ pub(crate) fn capture_lost_to_checks(cx: &Ctx, a: &Board, capturer: PieceId, tak
 /// cannon that captures the target and cannot capture the target itself, or it is an obstacle
 /// in an enemy line: some other piece captures the target, and with `p` then off the board an
 /// enemy piece would reach the target's point (a recapture: 断根) or the capturer's king (the
-/// capture would expose it), while with `p` and those enemy pieces off the board the target is
-/// won again; or it stands alone between the two kings (the enemy king's line to its own: the
+/// capture would expose it), or, being no protector of the target nor a piece `p` pins, would
+/// take a piece of its side or check its king ([`opens_an_answer`]: `p` keeps its own piece
+/// protected or its king safe), while with `p` and those enemy pieces off the board the target is won again; or it stands alone between the two kings (the enemy king's line to its own: the
 /// king cannot be taken off, and the piece cannot leave the file to capture). Such a piece is
 /// no partner of a joint chase (24.17: the partners seize the target together); a screen that
 /// has just moved there is one, wherever it stands.
@@ -782,6 +783,8 @@ fn serves_only_by_its_point(
     };
     let reaches = |x: &Board, id: PieceId, sq: Coord| reach_of(x, id).contains(&sq);
     let w = without(b, p_sq);
+    // A piece it pins (牵制) is held by its attack on the king, not by its point.
+    let pinned = pinned_by(b, p);
     // The screen (炮架) of a cannon that captures the target serves by its point too, unless
     // it could legally capture the target itself (a pinned screen cannot) or has just moved
     // there (24.3: 所走动子…与其他子联合吃子).
@@ -808,6 +811,9 @@ fn serves_only_by_its_point(
                     [t_sq, king]
                         .iter()
                         .any(|&sq| !reaches(&a, e.id, sq) && reaches(&aw, e.id, sq))
+                        || (!reaches(&a, e.id, t_sq)
+                            && !pinned.contains(&e.id)
+                            && opens_an_answer(&a, &aw, e.id, me))
                 })
                 .filter_map(|e| e.square)
                 .collect();
@@ -816,6 +822,27 @@ fn serves_only_by_its_point(
             }
             let cleared = opened.iter().fold(w.clone(), |x, &sq| without(&x, sq));
             wins_by_capture(cx, &cleared, target, across)
+        })
+}
+
+/// Does the enemy piece `e` (no protector of the point taken) answer a capture only because a
+/// piece of `me` is off the board: in `aw` (the board after the capture without that piece) it
+/// reaches a point it does not reach in `a` (with the piece), from which it takes a piece of
+/// `me` or checks `me`'s king (reading `joint-chase-necessary`: a piece that keeps its own piece
+/// protected or its king safe serves by its point)?
+fn opens_an_answer(a: &Board, aw: &Board, e: PieceId, me: Side) -> bool {
+    let before = reach_of(a, e);
+    let from = aw.square_of(e).expect("on board");
+    reach_of(aw, e)
+        .difference(&before)
+        .any(|&sq| match aw.piece_id_at(sq) {
+            Some(x) => aw.piece(x).side == me,
+            None => {
+                let mut x = aw.clone();
+                x.set_turn(me.opponent());
+                apply(&mut x, OMove::new(from, sq));
+                x.in_check(me)
+            }
         })
 }
 

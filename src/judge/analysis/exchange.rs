@@ -443,6 +443,8 @@ impl Analyzer<'_> {
         if w.pos.kings_facing() {
             return true;
         }
+        // A piece it pins (牵制) is held by its attack on the king, not by its point.
+        let pinned = pinned_by(b, p);
         for c in captures_on(b, t_sq) {
             if id_at(b, c.from()) == Some(p) {
                 continue;
@@ -457,6 +459,9 @@ impl Analyzer<'_> {
                     [t_sq, king]
                         .iter()
                         .any(|&sq| !reaches(&a, e, sq) && reaches(&aw, e, sq))
+                        || (!reaches(&a, e, t_sq)
+                            && pinned & id_bit(e) == 0
+                            && opens_an_answer(&a, &aw, e, me))
                 })
                 .filter_map(|e| a.square_of(e))
                 .collect();
@@ -843,4 +848,31 @@ fn reaches_in_the_exchange(b: &Tracked, p: PieceId, t_sq: Square) -> bool {
         }
     }
     cleared.pos.guards(p_sq, t_sq)
+}
+
+/// Does the enemy piece `e` (no protector of the point taken) answer a capture only because a
+/// piece of `me` is off the board: in `aw` (the board after the capture without that piece) it
+/// reaches a point it does not reach in `a`, from which it takes a piece of `me` or checks
+/// `me`'s king (the oracle's `opens_an_answer`, reading `joint-chase-necessary`)?
+fn opens_an_answer(a: &Tracked, aw: &Tracked, e: PieceId, me: Color) -> bool {
+    let Some(from) = aw.square_of(e) else {
+        return false;
+    };
+    let mut newly = reach_of(aw, e) & !reach_of(a, e);
+    while newly != 0 {
+        let sq = Square::new_unchecked(newly.trailing_zeros() as u8);
+        newly &= newly - 1;
+        let answers = match aw.pos.piece_at(sq) {
+            Some(x) => x.color == me,
+            None => {
+                let mut x = aw.with_turn(me.other());
+                x.play(Move::new(from, sq));
+                x.pos.king_attacked(me)
+            }
+        };
+        if answers {
+            return true;
+        }
+    }
+    false
 }
