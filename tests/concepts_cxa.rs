@@ -744,6 +744,35 @@ fn a_piece_that_shields_its_own_rook_or_king_is_no_partner() {
     assert_eq!(j["ruling"], "draw", "{j}");
 }
 
+/// Reading `exchange-acceptance-kill` (2011 26.9: 被邀兑方兑子后立即被杀…邀兑方按"捉"处理): an
+/// offer of a rook for a rook is a chase when taking it leaves the taker to a kill (杀, 24.2: a
+/// mate by consecutive checks), however many checks it needs, not only a mate at once.
+///
+/// Red's rook steps to i2 against the rook i7, which guards black's seventh rank. If black takes,
+/// red mates by three checks (马h6-g8+, 车c8-d8+, 车c4-f4). The offer is a chase; with the kill
+/// red has on its other move, red makes 一杀一捉 and must change. Without the rook c4 there is no
+/// kill after the acceptance: the offer is an exchange (兑) and the game is drawn.
+#[test]
+fn an_offer_whose_acceptance_is_answered_by_a_kill_is_a_chase() {
+    let moves = "h2i2 f3g3 i2h2 g3f3 h2i2 f3g3 i2h2 g3f3";
+    let j = judged(
+        "cxa-2011",
+        "3aka2r/2P6/8r/7N1/9/2R6/5p3/7R1/4A4/3K1AB2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert!(articles_at(&j, 5).contains(&"26.9".to_string()), "{j}");
+    assert_eq!(class_at(&j, 7), "kill", "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+    let j = judged(
+        "cxa-2011",
+        "3aka2r/2P6/8r/7N1/9/9/5p3/7R1/4A4/3K1AB2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "exchange", "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+}
+
 /// Interpretation `joint-line-of-checks`, 2011 26.7 (兵借其他子抽吃，按闲处理): a pawn that wins a
 /// piece at the end of other pieces' checks is idle, although the line needs both.
 ///

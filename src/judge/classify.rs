@@ -1383,7 +1383,8 @@ fn refused_note(names: &str) -> String {
 }
 
 /// 2011 26.9: can `e` take `x` (its equal) so that its side loses no value in the exchange that
-/// follows and is not mated at once? (The oracle's `accepts`.)
+/// follows and is not then killed (杀: mated by consecutive checks within the kill search)? (The
+/// oracle's `accepts`.)
 fn accepts(az: &mut Analyzer<'_>, b: &Tracked, e: PieceId, x: PieceId) -> bool {
     let (Some(e_sq), Some(x_sq), Some(pe)) = (b.square_of(e), b.square_of(x), b.piece(e)) else {
         return false;
@@ -1395,7 +1396,18 @@ fn accepts(az: &mut Analyzer<'_>, b: &Tracked, e: PieceId, x: PieceId) -> bool {
     }
     let v = value(az.rs, b, x);
     a.play(m);
-    if v - az.see(&mut a, x_sq, 8) < 0.0 || az.mates_at_once(&mut a) {
+    // 兑子后立即被杀 (26.9): where the rule set reads 26.9, the acceptance must not leave the
+    // other side a kill (杀, 24.2: a mate by consecutive checks within the kill search), not
+    // only a mate at once (reading `exchange-acceptance-kill`).
+    if v - az.see(&mut a, x_sq, 8) < 0.0 {
+        return false;
+    }
+    let killed = if az.rs.exchange_needs_acceptance {
+        az.mate_by_checks(&a, az.rs.kill_search_depth)
+    } else {
+        az.mates_at_once(&mut a)
+    };
+    if killed {
         return false;
     }
     let Some(px) = b.piece(x) else {

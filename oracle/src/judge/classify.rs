@@ -1346,7 +1346,14 @@ fn accepts(rules: &RuleSet, b: &Board, e: PieceId, x: PieceId) -> bool {
     let back =
         analysis::see(&cx, &a, x_sq, None, 8).max(answer_opened_by(&cx, &standing, &a, x_sq));
     v - back >= 0.0
-        && !analysis::mates_at_once(&cx, &a)
+        // 兑子后立即被杀 (26.9): where the rule set reads 26.9, a kill (杀, 24.2: a mate by
+        // consecutive checks within the kill search), not only a mate at once (reading
+        // `exchange-acceptance-kill`).
+        && !(if rules.exchange_needs_acceptance {
+            mate_by_checks(&a, rules.kill_search_depth)
+        } else {
+            analysis::mates_at_once(&cx, &a)
+        })
         && !analysis::capture_lost_to_checks(&cx, &a, e, v + analysis::gain_now(&cx, &standing))
 }
 
