@@ -773,6 +773,36 @@ fn an_offer_whose_acceptance_is_answered_by_a_kill_is_a_chase() {
     assert_eq!(j["ruling"], "draw", "{j}");
 }
 
+/// Interpretation `joint-chase-necessary` (2011 24.17, 24.3: 所走动子…与其他子联合吃子): the piece
+/// that has just moved is a partner as the screen of a cannon's capture only when its move makes
+/// that capture; a screen that slides along the cannon's line, a screen before and after, makes
+/// nothing, as a capturing cannon that slides behind a standing screen makes nothing.
+///
+/// Red's cannon c7 slides to d7, still the screen of the cannon a7 against the unprotected horse
+/// h7: idle (從捉到捉; it was renewed as a joint chase on every move, and red, 长捉, had to
+/// change). The control: the crossed pawn steps from b6 to c6 and back, each time becoming the
+/// screen of another cannon against another piece: a joint chase on every move, red changes.
+#[test]
+fn a_screen_that_slides_along_the_line_makes_nothing() {
+    let j = judged(
+        "cxa-2011",
+        "3ak1b1r/9/C1C4n1/p7p/9/9/P3P1P1P/9/9/3AKAB2 w - - 0 1",
+        "c7d7 i9i8 d7c7 i8i9 c7d7 i9i8 d7c7 i8i9",
+    );
+    assert_eq!(class_at(&j, 5), "idle", "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    let j = judged(
+        "cxa-2011",
+        "1nbakab1r/9/9/pP6p/9/9/P3P1P1P/1CC6/9/3AKAB2 w - - 0 1",
+        "b6c6 i9i8 c6b6 i8i9 b6c6 i9i8 c6b6 i8i9",
+    );
+    for ply in [5, 7] {
+        assert_eq!(class_at(&j, ply), "chase", "{j}");
+        assert!(articles_at(&j, ply).contains(&"24.17".to_string()), "{j}");
+    }
+    assert_eq!(j["must_change"], "red", "{j}");
+}
+
 /// Interpretation `joint-line-of-checks`, 2011 26.7 (兵借其他子抽吃，按闲处理): a pawn that wins a
 /// piece at the end of other pieces' checks is idle, although the line needs both.
 ///

@@ -787,9 +787,10 @@ fn serves_only_by_its_point(
     let pinned = pinned_by(b, p);
     // The screen (炮架) of a cannon that captures the target serves by its point too, unless
     // it could legally capture the target itself (a pinned screen cannot) or has just moved
-    // there (24.3: 所走动子…与其他子联合吃子).
+    // there from a point where it was no such screen (24.3: 所走动子…与其他子联合吃子).
     if is_screen_for(b, &w, p, t_sq) {
-        return !has_just_moved(cx, p) && !captures_on(b, t_sq).iter().any(|c| c.from == p_sq);
+        return !moved_into_the_screen(cx, p, t_sq)
+            && !captures_on(b, t_sq).iter().any(|c| c.from == p_sq);
     }
     // The piece alone between the two kings keeps them apart (将帅不得照面): with it off the
     // board every capture would leave them facing. The enemy king is the enemy piece whose line
@@ -870,14 +871,22 @@ fn reaches_in_the_exchange(b: &Board, p: PieceId, t_sq: Coord) -> bool {
 /// another piece of its side reaches `t_sq` (reading `joint-chase-necessary`: the moved piece
 /// takes part, 24.3 所走动子…与其他子联合吃子)?
 fn moved_screen(cx: &Ctx, b: &Board, p: PieceId, t_sq: Coord) -> bool {
-    has_just_moved(cx, p)
+    moved_into_the_screen(cx, p, t_sq)
         && b.square_of(p)
             .is_some_and(|p_sq| is_screen_for(b, &without(b, p_sq), p, t_sq))
 }
 
-/// Is `p` the piece that has just moved (`cx.after_move`)?
-fn has_just_moved(cx: &Ctx, p: PieceId) -> bool {
-    cx.after_move.is_some_and(|(m, _)| m == p)
+/// Is `p` the piece that has just moved (`cx.after_move`), and was it not already a screen
+/// through which its side reached `t_sq` where it stood before the move? A screen that slides
+/// along the line keeps the capture as it was; its move makes nothing (24.3: 所走动子…联合吃子).
+fn moved_into_the_screen(cx: &Ctx, p: PieceId, t_sq: Coord) -> bool {
+    let Some((moved, before)) = cx.after_move else {
+        return false;
+    };
+    moved == p
+        && !before
+            .square_of(p)
+            .is_some_and(|old| is_screen_for(before, &without(before, old), p, t_sq))
 }
 
 /// Is `p` the screen (炮架) through which another piece of its side reaches `t_sq`: it reaches

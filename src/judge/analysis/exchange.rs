@@ -398,14 +398,22 @@ impl Analyzer<'_> {
     /// Is `p` the piece that has just moved and the screen (炮架) through which another piece of
     /// its side reaches `t_sq`? (The oracle's `moved_screen`, reading `joint-chase-necessary`.)
     fn moved_screen(&self, b: &Tracked, p: PieceId, t_sq: Square) -> bool {
-        self.has_just_moved(p)
+        self.moved_into_the_screen(p, t_sq)
             && b.square_of(p)
                 .is_some_and(|p_sq| is_screen_for(b, &b.without(p_sq), p, t_sq))
     }
 
-    /// Is `p` the piece that has just moved (the oracle's `has_just_moved`)?
-    fn has_just_moved(&self, p: PieceId) -> bool {
-        self.after_move.as_ref().is_some_and(|m| m.moved == p)
+    /// Is `p` the piece that has just moved, and was it not already a screen through which its
+    /// side reached `t_sq` where it stood before the move (the oracle's
+    /// `moved_into_the_screen`: a screen that slides along the line makes nothing)?
+    fn moved_into_the_screen(&self, p: PieceId, t_sq: Square) -> bool {
+        let Some(m) = self.after_move.as_ref().filter(|m| m.moved == p) else {
+            return false;
+        };
+        let before = &m.them_before;
+        !before
+            .square_of(p)
+            .is_some_and(|old| is_screen_for(before, &before.without(old), p, t_sq))
     }
 
     /// Does the piece `p` (of the side to move) serve the winning of `target` only by its point,
@@ -435,7 +443,7 @@ impl Analyzer<'_> {
         if is_screen_for(b, w, p, t_sq) {
             // The piece that has just moved there takes part; so does a screen that could take
             // the target itself (legally: a pinned screen cannot).
-            return !self.has_just_moved(p)
+            return !self.moved_into_the_screen(p, t_sq)
                 && !captures_on(b, t_sq).iter().any(|c| c.from() == p_sq);
         }
         // The piece alone between the two kings keeps them apart (将帅不得照面): the enemy
