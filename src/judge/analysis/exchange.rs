@@ -441,8 +441,9 @@ impl Analyzer<'_> {
         let reaches =
             |x: &Tracked, id: PieceId, sq: Square| reach_of(x, id) & (1u128 << sq.index()) != 0;
         if is_screen_for(b, w, p, t_sq) {
-            // The piece that has just moved there takes part; so does a screen that could take
-            // the target itself (legally: a pinned screen cannot).
+            // The piece that has just moved there, from a point where it was no such screen,
+            // takes part; so does a screen that could take the target itself (legally: a pinned
+            // screen cannot).
             return !self.moved_into_the_screen(p, t_sq)
                 && !captures_on(b, t_sq).iter().any(|c| c.from() == p_sq);
         }
