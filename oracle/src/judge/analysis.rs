@@ -759,8 +759,9 @@ pub(crate) fn capture_lost_to_checks(cx: &Ctx, a: &Board, capturer: PieceId, tak
 /// enemy piece would reach the target's point (a recapture: 断根) or the capturer's king (the
 /// capture would expose it), or, being no protector of the target nor a piece `p` pins, would
 /// take a piece of its side or check its king ([`opens_an_answer`]: `p` keeps its own piece
-/// protected or its king safe), while with `p` and those enemy pieces off the board the target is won again; or it stands alone between the two kings (the enemy king's line to its own: the
-/// king cannot be taken off, and the piece cannot leave the file to capture). Such a piece is
+/// protected or its king safe), while with `p` and those enemy pieces off the board the target
+/// is won again; or it stands alone between the two kings (the enemy king's line to its own:
+/// the king cannot be taken off, and the piece cannot leave the file to capture). Such a piece is
 /// no partner of a joint chase (24.17: the partners seize the target together); a screen that
 /// has just moved there is one, wherever it stands.
 fn serves_only_by_its_point(
@@ -783,8 +784,6 @@ fn serves_only_by_its_point(
     };
     let reaches = |x: &Board, id: PieceId, sq: Coord| reach_of(x, id).contains(&sq);
     let w = without(b, p_sq);
-    // A piece it pins (牵制) is held by its attack on the king, not by its point.
-    let pinned = pinned_by(b, p);
     // The screen (炮架) of a cannon that captures the target serves by its point too, unless
     // it could legally capture the target itself (a pinned screen cannot) or has just moved
     // there from a point where it was no such screen (24.3: 所走动子…与其他子联合吃子).
@@ -798,6 +797,8 @@ fn serves_only_by_its_point(
     if w.kings_facing() {
         return true;
     }
+    // A piece it pins (牵制) is held by its attack on the king, not by its point.
+    let pinned = pinned_by(b, p);
     captures_on(b, t_sq)
         .into_iter()
         .filter(|c| b.piece_id_at(c.from) != Some(p))

@@ -887,14 +887,10 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
     let exemption_by_capturer = chase_flag("exemption_by_capturer");
     let pin_renews_chase = chase_flag("pin_renews_chase");
     let material = doc.get("material");
-    let pawn_for_rook_is_gain = material
-        .and_then(|m| m.get("pawn_for_rook_is_gain"))
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
-    let just_crossed_pawn_is_material = material
-        .and_then(|m| m.get("just_crossed_pawn_is_material"))
-        .and_then(Value::as_bool)
-        .unwrap_or(true);
+    let material_flag = |key: &str| material.and_then(|m| m.get(key)).and_then(Value::as_bool);
+    let pawn_for_rook_is_gain = material_flag("pawn_for_rook_is_gain").unwrap_or(false);
+    let just_crossed_pawn_is_material =
+        material_flag("just_crossed_pawn_is_material").unwrap_or(true);
     let exceptions: Vec<Value> = doc
         .get("exceptions")
         .and_then(Value::as_sequence)
@@ -919,10 +915,7 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         .unwrap_or(false);
     let king_answer_idle =
         exception("king_answer_to_check").is_some() || exception("answer_to_check").is_some();
-    let pawn_by_checks_no_gain = material
-        .and_then(|m| m.get("pawn_won_by_checks_is_gain"))
-        .and_then(Value::as_bool)
-        .is_some_and(|g| !g);
+    let pawn_by_checks_no_gain = material_flag("pawn_won_by_checks_is_gain").is_some_and(|g| !g);
     let kill_avoids_offered = exception("same_type_exchange").is_some_and(|e| {
         e.get("reclass_kill")
             .and_then(|r| r.get("excludes_mates_taking_offered"))

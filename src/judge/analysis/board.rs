@@ -3,7 +3,7 @@
 //! and the plain relations of the idle kinds (blocks, protection on the board).
 
 use super::Cover;
-use crate::judge::track::{PieceId, Tracked};
+use crate::judge::track::{is_material_on, PieceId, Tracked};
 use crate::judge::RuleSet;
 use crate::tables::{CROSSED, LEAPS, MATERIAL, RAYS, RULES, STEP_MOVE_OR_CAPTURE, STEP_QUIET};
 use crate::{Color, Move, MoveList, Piece, Role, Square};
@@ -134,10 +134,7 @@ pub(crate) fn is_material(b: &Tracked, id: PieceId) -> bool {
     let Some(sq) = b.square_of(id) else {
         return false;
     };
-    let Some(p) = b.pos.piece_at(sq) else {
-        return false;
-    };
-    MATERIAL[p.role.index()][half(p.color, sq)].0
+    b.pos.piece_at(sq).is_some_and(|p| is_material_on(p, sq))
 }
 
 fn half(c: Color, sq: Square) -> usize {
@@ -202,7 +199,7 @@ pub(super) fn piece_value(rs: &RuleSet, p: Piece, sq: Square) -> f64 {
     match p.role {
         Role::King => 1000.0,
         // An uncrossed pawn is not material (material.yaml) and counts nothing.
-        Role::Pawn if !MATERIAL[Role::Pawn.index()][half(p.color, sq)].0 => 0.0,
+        Role::Pawn if !is_material_on(p, sq) => 0.0,
         Role::Pawn => rs.floating_pawn_value,
         r => MATERIAL[r.index()][half(p.color, sq)]
             .1
