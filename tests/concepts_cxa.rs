@@ -1051,6 +1051,57 @@ fn a_root_that_chases_at_a_loss_is_idle_unless_a_pawn_for_a_piece() {
     }
 }
 
+/// Interpretation `pinned-departure` (2011 26.5 做根子捉子): 26.5 judges every capture the move
+/// makes, also that of a root whose line the move opens; a capture that stood before the move is
+/// judged by the complete exchange.
+///
+/// Red's rook g1 guards the horse c1, which black's rook c8 attacks. Red's horse steps off the
+/// g-file (ply 5) and the rook now attacks an unprotected piece on it; taking it gives up the
+/// horse c1. A horse for the horse is level (价值相当): a chase citing 26.5, and with a second
+/// chase on ply 7 red must change. An elephant for the horse is a loss (得不偿失): idle, citing
+/// 26.5, a draw. With the file open from the start, the rook's capture stands; the horse c1
+/// stepping out of the attack takes its cost away (a new chase, as 图12's cannon), and stepping
+/// back is idle.
+#[test]
+fn a_root_whose_line_the_move_opens_is_judged_by_its_departure() {
+    let j = judged(
+        "cxa-2011",
+        "3ak4/2r1a1n2/8b/4p4/7c1/9/4P1N2/4B4/2N3R2/3AKA3 w - - 0 1",
+        "g3i4 i7g9 i4g3 g9i7 g3i4 i7g9 i4g3 g9i7",
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "g8", "{j}");
+    assert!(cites(&j, 5, "26.5"), "{j}");
+    assert_eq!(j["ruling"], "red_loses", "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+    let moves = "g3h5 e8f7 h5g3 f7e8 g3h5 e8f7 h5g3 f7e8";
+    let horse = judged(
+        "cxa-2011",
+        "3ak4/2r1a4/9/4p4/6n2/9/4P1N2/4B4/2N3R2/3AKA3 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&horse, 5), "chase", "{horse}");
+    assert_eq!(cycle_move(&horse, 5)["targets"][0], "g5", "{horse}");
+    assert!(cites(&horse, 5, "26.5"), "{horse}");
+    let elephant = judged(
+        "cxa-2011",
+        "3ak4/2r1a4/9/4p4/6b2/9/4P1N2/4B4/2N3R2/3AKA3 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&elephant, 5), "idle", "{elephant}");
+    assert!(cites(&elephant, 5, "26.5"), "{elephant}");
+    assert_eq!(elephant["ruling"], "draw", "{elephant}");
+    let standing = judged(
+        "cxa-2011",
+        "3ak4/2r1a4/9/4p4/6n2/9/4P3N/4B4/2N3R2/3AKA3 w - - 0 1",
+        "c1b3 e8f7 b3c1 f7e8 c1b3 e8f7 b3c1 f7e8",
+    );
+    assert_eq!(class_at(&standing, 5), "chase", "{standing}");
+    assert_eq!(cycle_move(&standing, 5)["targets"][0], "g5", "{standing}");
+    assert!(!cites(&standing, 5, "26.5"), "{standing}");
+    assert_eq!(class_at(&standing, 7), "idle", "{standing}");
+}
+
 /// Readings `key-point-2011` (26.2) and `defensive-key-point` (1999 27.3): the key-point
 /// exception belongs to the side holding out for a draw (守和方), the one whose opponent attacks
 /// with more, or with as much and has at least as much material in all.

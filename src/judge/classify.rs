@@ -8,9 +8,9 @@
 use std::collections::BTreeSet;
 
 use super::analysis::{
-    can_capture, capturable_by, captures_on, id_at, id_bit, ids_in, is_king, is_material, is_pawn,
-    pawn_trade_is_gain, piece_name, reach_of, role_id, strength, value, Analyzer, Cover, IdSet,
-    Threat,
+    can_capture, capturable_by, capture_made_by_move, captures_on, id_at, id_bit, ids_in, is_king,
+    is_material, is_pawn, pawn_trade_is_gain, piece_name, reach_of, role_id, strength, value,
+    Analyzer, Cover, IdSet, Threat,
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
@@ -699,13 +699,20 @@ fn chase_test(
     let mut departing: Vec<(PieceId, PieceId)> = Vec::new();
     // The threats kept only because a pawn for one piece is level (26.6).
     let mut levelled: Vec<(PieceId, PieceId)> = Vec::new();
+    // The threats whose capture gives up as much as it wins through the point the capturer
+    // leaves (26.5: 价值相当, a chase).
+    let mut evened: Vec<(PieceId, PieceId)> = Vec::new();
     if rules.protector_chase_needs_gain {
         let mut kept = Vec::with_capacity(new.len());
         for x in new {
-            match departure_costs(az, after, &x, mover) {
+            match departure_costs(az, before, after, &x, mover) {
                 Departure::Costs => departing.push(x.key()),
                 Departure::Level => {
                     levelled.push(x.key());
+                    kept.push(x);
+                }
+                Departure::Even => {
+                    evened.push(x.key());
                     kept.push(x);
                 }
                 Departure::Free => kept.push(x),
@@ -923,6 +930,9 @@ fn chase_test(
         push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
         push_unique(&mut t.articles, rules.article("cxa2011.26.6"));
         note.push_str(DEPARTURE_LEVEL);
+    } else if chases.iter().any(|x| evened.contains(&x.key())) {
+        push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
+        note.push_str(DEPARTURE_EVEN);
     }
     note.push_str(&format!(
         ": chase ({})",
@@ -1124,14 +1134,17 @@ fn offered_pieces(
 
 /// 2011 26.5 (做根子和被牵子捉子; reading `pinned-departure`): what taking the target with the
 /// threatening piece costs through the square it leaves, against what the chase gains. The other
-/// side's captures the departure gives are those it opens (not legal before) and, when the
-/// capturer is the piece moved (`mover`), those of a piece it guarded which did not win material
-/// before (another capturer's guard is an answer of the complete exchange already, counted in
-/// the threat's gain); each is counted over the exchange on its point. A crossed pawn won for a
+/// side's captures the departure gives are those it opens (not legal before) and, when the move
+/// makes the capture ([`capture_made_by_move`]: the capturer is the piece moved, `mover`, or could
+/// not take before the move), those of a piece it guarded which did not win material before (a
+/// standing capturer's guard is an answer of the complete exchange already, counted in the
+/// threat's gain); each is counted over the exchange on its point. An answer that wins exactly
+/// what the chase wins makes it [`Departure::Even`] (价值相当, a chase citing 26.5). A crossed pawn won for a
 /// piece is level unless 26.6 counts that trade as a gain (a rook), as the oracle's
 /// `departure_costs`.
 fn departure_costs(
     az: &mut Analyzer<'_>,
+    before: &Tracked,
     after: &Tracked,
     t: &Threat,
     mover: PieceId,
@@ -1149,8 +1162,12 @@ fn departure_costs(
     let mut a = after.with_turn(me);
     a.play(Move::new(a_sq, t_sq));
     let pawn_won = is_pawn(after, t.target);
+    let made_by_the_move =
+        capture_made_by_move(rules, mover, &before.passed(), after, t.attacker, t_sq);
     // The most an answer wins, as counted (26.6) and as it is.
     let (mut lost, mut raw) = (0.0f64, 0.0f64);
+    // Whether an answer wins as much as the chase (价值相当).
+    let mut even = false;
     let moves = a.pos.legal_moves();
     for &m in moves.iter() {
         if m.to() == t_sq {
@@ -1162,7 +1179,7 @@ fn departure_costs(
         if existing.contains(&m) {
             // A capture the other side had before: counted when the moved capturer guarded
             // its point and it won nothing then.
-            if t.attacker != mover || !after.pos.guards(a_sq, m.to()) {
+            if !made_by_the_move || !after.pos.guards(a_sq, m.to()) {
                 continue;
             }
             let vb = value(rules, &open_before, victim);
@@ -1178,11 +1195,17 @@ fn departure_costs(
         let g = vv - az.see(&mut a, m.to(), 8);
         a.undo(m, u);
         // (beyond what the other side could win of that piece anyway; only a capture that wins
-        // more than the chase can matter, so only its baseline is searched)
-        if g <= t.gain {
+        // as much as the chase or more can matter, so only its baseline is searched)
+        if g < t.gain {
             continue;
         }
         let g = g - az.gain_now_on(&mut open_before, id_bit(victim));
+        if g == t.gain {
+            even = true;
+        }
+        if g <= t.gain {
+            continue;
+        }
         let level = pawn_won && !is_pawn(&a, victim) && !pawn_trade_is_gain(rules, &a, victim);
         lost = lost.max(if level { g.min(t.gain) } else { g });
         raw = raw.max(g);
@@ -1203,6 +1226,8 @@ fn departure_costs(
         Departure::Costs
     } else if raw > t.gain {
         Departure::Level
+    } else if even {
+        Departure::Even
     } else {
         Departure::Free
     }
@@ -1216,6 +1241,8 @@ enum Departure {
     Free,
     /// More, but only a piece (not a rook) for the pawn the chase wins: level by 26.6.
     Level,
+    /// As much as the chase wins (价值相当): a chase by 26.5.
+    Even,
     /// More than the chase wins (得不偿失): the threat is idle.
     Costs,
 }
@@ -1223,6 +1250,10 @@ enum Departure {
 /// The note of a move whose threats 26.5 leaves idle.
 const DEPARTURE_COSTS: &str =
     "capturing would cost more than it wins through the point it leaves (a root or pinned piece): idle";
+
+/// Added to the note of a chase whose capture gives up as much as it wins (26.5).
+const DEPARTURE_EVEN: &str =
+    "; taking it gives up as much through the point the capturer leaves (价值相当, a root or pinned piece)";
 
 /// Added to the note of a chase kept by 26.6 against 26.5.
 const DEPARTURE_LEVEL: &str =

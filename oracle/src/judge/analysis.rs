@@ -927,9 +927,10 @@ fn winnable(cx: &Ctx, b: &Board, target: PieceId) -> bool {
 ///   offer (献), classed as such, and the heavier class decides (献兼捉, 参考图24); unless the
 ///   answering piece already attacked it where it stood before the move, and the other side
 ///   could not win it there ([`exposed_before_the_move`]): the move did not put it en prise;
-/// - when the capturer is the piece that has just moved, the capturer did not guard it: a root
-///   piece (根子) that chases is judged by 26.5 on the lines its departure opens, not on what it
-///   stops protecting (图22, printed 捉).
+/// - when the move makes the capture ([`capture_made_by_the_move`]: the capturer has just moved,
+///   or, with 26.5 in force, could not take before the move), the capturer did not guard it: a
+///   root piece (根子) that chases is judged by 26.5 on what its departure costs, not here (图22,
+///   printed 捉).
 ///
 /// Each exchange is counted like the one on `sq` ([`see`] on its point), and one after which the
 /// capturing side mates at once is never made (29.4). At least 0: the other side may also do
@@ -943,7 +944,6 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
         None => (None, pass(b)),
     };
     let capturer = a.piece_id_at(sq).expect("the capturer");
-    let capturer_is_moved = moved == Some(capturer);
     let mut best = 0.0;
     for c in a.legal_moves() {
         if c.to == sq {
@@ -962,7 +962,7 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
         {
             continue;
         }
-        if capturer_is_moved && guards(b, capturer, c.to) {
+        if capture_made_by_the_move(cx, b, capturer, sq) && guards(b, capturer, c.to) {
             continue;
         }
         let mut d = a.clone();
@@ -973,6 +973,25 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
         }
     }
     best
+}
+
+/// Reading `pinned-departure` (26.5, 做根子和被牵子捉子): is the capture of the point `sq` by
+/// `capturer` (`b` before it) one that the move just made (`cx.after_move`) makes: the capturer is
+/// the piece that has just moved or, with 26.5 in force, the capture was no legal move of its side
+/// before the move (the move opened its line, or freed it from a pin)? The exchange of such a
+/// capture is judged by 26.5 on what the capturer's departure costs, not here.
+pub(crate) fn capture_made_by_the_move(cx: &Ctx, b: &Board, capturer: PieceId, sq: Coord) -> bool {
+    let Some((moved, before)) = cx.after_move else {
+        return false;
+    };
+    if moved == capturer {
+        return true;
+    }
+    cx.rs.protector_chase_needs_gain
+        && b.square_of(capturer).is_some_and(|from| {
+            before.square_of(capturer) == Some(from)
+                && !before.legal_moves().contains(&OMove::new(from, sq))
+        })
 }
 
 /// For [`answer_elsewhere`]: did the piece that has just moved (`moved`) already stand where

@@ -638,13 +638,20 @@ fn chase_test(
     let mut departing: Vec<(PieceId, PieceId)> = Vec::new();
     // The threats kept only because a pawn for one piece is level (26.6).
     let mut levelled: Vec<(PieceId, PieceId)> = Vec::new();
+    // The threats whose capture gives up as much as it wins through the point the capturer
+    // leaves (26.5: 价值相当, a chase).
+    let mut evened: Vec<(PieceId, PieceId)> = Vec::new();
     if rules.protector_chase_needs_gain {
         let mut kept = Vec::new();
         for x in new {
-            match departure_costs(rules, after, &x, mover) {
+            match departure_costs(rules, before, after, &x, mover) {
                 Departure::Costs => departing.push(x.key()),
                 Departure::Level => {
                     levelled.push(x.key());
+                    kept.push(x);
+                }
+                Departure::Even => {
+                    evened.push(x.key());
                     kept.push(x);
                 }
                 Departure::Free => kept.push(x),
@@ -864,6 +871,9 @@ fn chase_test(
         push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
         push_unique(&mut t.articles, rules.article("cxa2011.26.6"));
         note.push_str(DEPARTURE_LEVEL);
+    } else if chases.iter().any(|x| evened.contains(&x.key())) {
+        push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
+        note.push_str(DEPARTURE_EVEN);
     }
     note.push_str(&format!(": chase ({chase_art})"));
     t.note = note;
@@ -1096,13 +1106,21 @@ fn offered_pieces(
 
 /// 2011 26.5 (做根子和被牵子捉子; reading `pinned-departure`): what taking the target with the
 /// threatening piece costs through the square it leaves, against what the chase gains. The other
-/// side's captures the departure gives are those it opens (not legal before) and, when the
-/// capturer is the piece moved (`mover`), those of a piece it guarded which did not win material
-/// before (another capturer's guard is an answer of the complete exchange already, counted in
-/// the threat's gain); each is counted over the exchange on its point. A crossed pawn won for a
+/// side's captures the departure gives are those it opens (not legal before) and, when the move
+/// makes the capture ([`analysis::capture_made_by_the_move`]: the capturer is the piece moved,
+/// `mover`, or could not take before the move), those of a piece it guarded which did not win
+/// material before (a standing capturer's guard is an answer of the complete exchange already,
+/// counted in the threat's gain); each is counted over the exchange on its point. An answer that
+/// wins exactly what the chase wins makes it [`Departure::Even`] (价值相当, a chase citing 26.5). A crossed pawn won for a
 /// piece is level unless 26.6 counts that trade as a gain, a rook (兵卒价值浮动,
 /// 换取其他一子不算得子: [`analysis::pawn_trade_is_gain`]).
-fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Departure {
+fn departure_costs(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    t: &Threat,
+    mover: PieceId,
+) -> Departure {
     if t.via_checks {
         return Departure::Free;
     }
@@ -1125,6 +1143,12 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -
     a.set_turn(me);
     analysis::apply(&mut a, OMove::new(a_sq, t_sq));
     let pawn_won = analysis::is_pawn(after, t.target);
+    let made_by_the_move = analysis::capture_made_by_the_move(
+        &cx.after_move_of(mover, before),
+        after,
+        t.attacker,
+        t_sq,
+    );
     // (what the capture `m` wins, the same counted level when 26.6 makes it so)
     let answers: Vec<(f64, f64)> = a
         .legal_moves()
@@ -1132,7 +1156,7 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -
         .filter(|m| m.to != t_sq)
         .filter(|m| {
             !existing.contains(m)
-                || (t.attacker == mover
+                || (made_by_the_move
                     && analysis::guards(after, t.attacker, m.to)
                     && wins(&open_before, *m).is_some_and(|g| g <= 0.0))
         })
@@ -1165,11 +1189,15 @@ fn departure_costs(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -
                 .any(|v| analysis::pawn_trade_is_gain(rules, &a, *v));
         Some((g, if level { g.min(t.gain) } else { g }))
     });
+    // (a capture that wins as much as the chase: 价值相当)
+    let even = answers.iter().any(|&(g, _)| g == t.gain);
     let answers: Vec<(f64, f64)> = answers.into_iter().chain(lines).collect();
     if answers.iter().any(|&(_, counted)| counted > t.gain) {
         Departure::Costs
     } else if answers.iter().any(|&(g, _)| g > t.gain) {
         Departure::Level
+    } else if even {
+        Departure::Even
     } else {
         Departure::Free
     }
@@ -1182,6 +1210,8 @@ enum Departure {
     Free,
     /// More, but only a piece (not a rook) for the pawn the chase wins: level by 26.6.
     Level,
+    /// As much as the chase wins (价值相当): a chase by 26.5.
+    Even,
     /// More than the chase wins (得不偿失): the threat is idle.
     Costs,
 }
@@ -1189,6 +1219,10 @@ enum Departure {
 /// The note of a move whose threats 26.5 leaves idle.
 const DEPARTURE_COSTS: &str =
     "capturing would cost more than it wins through the point it leaves (a root or pinned piece): idle";
+
+/// Added to the note of a chase whose capture gives up as much as it wins (26.5).
+const DEPARTURE_EVEN: &str =
+    "; taking it gives up as much through the point the capturer leaves (价值相当, a root or pinned piece)";
 
 /// Added to the note of a chase kept by 26.6 against 26.5.
 const DEPARTURE_LEVEL: &str =

@@ -510,7 +510,8 @@ impl Analyzer<'_> {
     /// material the other side can win instead of recapturing, by taking elsewhere a piece that
     /// is newly en prise: taken by a piece that already attacked its point, not winnable before
     /// the move (before the capture when no move is given), not the piece that has just moved,
-    /// and not guarded before by a capturer that is that piece.
+    /// and not guarded before by the capturer when the move makes the capture
+    /// ([`capture_made_by_the_move`](Self::capture_made_by_the_move): 26.5 judges it).
     ///
     /// The search stops once the answer reaches `enough` (the piece the capture took): the
     /// capture then wins nothing, whatever the exact answer.
@@ -519,7 +520,7 @@ impl Analyzer<'_> {
         let capturer = id_at(a, sq).expect("the capturer");
         let capturer_was_on = b.square_of(capturer);
         let moved = self.after_move.as_ref().map(|m| m.moved);
-        let capturer_is_moved = moved == Some(capturer);
+        let made_by_the_move = self.capture_made_by_the_move(b, capturer, sq);
         // What the other side could already win before the move (before the capture when no
         // move is given) is no answer: that position, with the other side to move, copied on
         // first need.
@@ -551,7 +552,7 @@ impl Analyzer<'_> {
             if moved == Some(victim) && !self.exposed_before_the_move(answerer, victim) {
                 continue;
             }
-            if capturer_is_moved && capturer_was_on.is_some_and(|g| b.pos.guards(g, c.to())) {
+            if made_by_the_move && capturer_was_on.is_some_and(|g| b.pos.guards(g, c.to())) {
                 continue;
             }
             let before = them_before.get_or_insert_with(|| match &self.after_move {
@@ -564,6 +565,22 @@ impl Analyzer<'_> {
             best = self.better_answer(a, c, vt, best);
         }
         best
+    }
+
+    /// Reading `pinned-departure` (26.5, 做根子和被牵子捉子; the oracle's
+    /// `capture_made_by_the_move`): does the move just made make the capture of `sq` by
+    /// `capturer` (`b` before it): the capturer is the piece that has just moved or, with 26.5
+    /// in force, the capture was no legal move of its side before the move? Its exchange is then
+    /// judged by 26.5 on what the capturer's departure costs.
+    pub(crate) fn capture_made_by_the_move(
+        &self,
+        b: &Tracked,
+        capturer: PieceId,
+        sq: Square,
+    ) -> bool {
+        self.after_move.as_ref().is_some_and(|m| {
+            capture_made_by_move(self.rs, m.moved, &m.them_before, b, capturer, sq)
+        })
     }
 
     /// For [`answer_elsewhere`](Self::answer_elsewhere) (the oracle's `exposed_before_the_move`):
@@ -884,4 +901,28 @@ fn opens_an_answer(a: &Tracked, aw: &Tracked, e: PieceId, me: Color) -> bool {
         }
     }
     false
+}
+
+/// [`Analyzer::capture_made_by_the_move`] for the move of `moved` from the position
+/// `them_before` (the position before the move, the other side to move).
+pub(crate) fn capture_made_by_move(
+    rs: &RuleSet,
+    moved: PieceId,
+    them_before: &Tracked,
+    b: &Tracked,
+    capturer: PieceId,
+    sq: Square,
+) -> bool {
+    if moved == capturer {
+        return true;
+    }
+    let Some(from) = b.square_of(capturer) else {
+        return false;
+    };
+    if !rs.protector_chase_needs_gain || them_before.square_of(capturer) != Some(from) {
+        return false;
+    }
+    let mut before = them_before.pos.clone();
+    before.set_turn(b.piece(capturer).expect("on board").color);
+    !before.is_legal(Move::new(from, sq))
 }
