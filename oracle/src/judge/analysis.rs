@@ -962,7 +962,7 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
         {
             continue;
         }
-        if capture_made_by_the_move(cx, b, capturer, sq) && guards(b, capturer, c.to) {
+        if guards(b, capturer, c.to) && capture_made_by_the_move(cx, b, capturer, sq) {
             continue;
         }
         let mut d = a.clone();

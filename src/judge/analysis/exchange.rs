@@ -520,7 +520,8 @@ impl Analyzer<'_> {
         let capturer = id_at(a, sq).expect("the capturer");
         let capturer_was_on = b.square_of(capturer);
         let moved = self.after_move.as_ref().map(|m| m.moved);
-        let made_by_the_move = self.capture_made_by_the_move(b, capturer, sq);
+        // Whether the move makes the capture (asked on first need).
+        let mut made_by_the_move: Option<bool> = None;
         // What the other side could already win before the move (before the capture when no
         // move is given) is no answer: that position, with the other side to move, copied on
         // first need.
@@ -552,7 +553,10 @@ impl Analyzer<'_> {
             if moved == Some(victim) && !self.exposed_before_the_move(answerer, victim) {
                 continue;
             }
-            if made_by_the_move && capturer_was_on.is_some_and(|g| b.pos.guards(g, c.to())) {
+            if capturer_was_on.is_some_and(|g| b.pos.guards(g, c.to()))
+                && *made_by_the_move
+                    .get_or_insert_with(|| self.capture_made_by_the_move(b, capturer, sq))
+            {
                 continue;
             }
             let before = them_before.get_or_insert_with(|| match &self.after_move {
