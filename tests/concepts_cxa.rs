@@ -1102,6 +1102,34 @@ fn a_root_whose_line_the_move_opens_is_judged_by_its_departure() {
     assert_eq!(class_at(&standing, 7), "idle", "{standing}");
 }
 
+/// Readings `capture-answered-by-checks` and `pinned-departure` (24.3, 26.5): a line of checks
+/// that wins the capturer back counts it once.
+///
+/// Red's cannon steps to b3, between black's rook b9 and red's horse b0, and attacks over the pawn
+/// c3 the rook h3, which black's horse g5 protects. Taking it (+4) lets black take the horse b0
+/// with check and, after the forced block, the cannon: a rook for a horse and a cannon, level
+/// (价值相当): a chase citing 26.5, whether the horse a1 or a5 protects the cannon. With a horse
+/// on h3 instead of the rook, the same line wins more than the capture (得不偿失): idle.
+#[test]
+fn a_line_that_wins_the_capturer_back_counts_it_once() {
+    let moves = "b2b3 g9i7 b3b2 i7g9 b2b3 g9i7 b3b2 i7g9";
+    for fen in [
+        "1r2kab2/4a4/9/9/6n2/9/2P4r1/1C7/N3A4/1N2KAB2 w - - 0 1",
+        "1r2kab2/4a4/9/9/N5n2/9/2P4r1/1C7/4A4/1N2KAB2 w - - 0 1",
+    ] {
+        let j = judged("cxa-2011", fen, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "h3", "{j}");
+        assert!(cites(&j, 5, "26.5"), "{j}");
+    }
+    let horse = judged(
+        "cxa-2011",
+        "1r2kab2/4a4/9/9/6n2/9/2P4n1/1C7/N3A4/1N2KAB2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&horse, 5), "idle", "{horse}");
+}
+
 /// Readings `key-point-2011` (26.2) and `defensive-key-point` (1999 27.3): the key-point
 /// exception belongs to the side holding out for a draw (守和方), the one whose opponent attacks
 /// with more, or with as much and has at least as much material in all.

@@ -1214,7 +1214,8 @@ fn departure_costs(
     // beyond what the other side could win of the same pieces anyway (the oracle's `lines`).
     // Only whether one wins more than the chase matters.
     if lost <= t.gain && !az.checking_moves(&a).is_empty() {
-        for rook in az.lines_above(&mut a, &mut open_before, t.gain, pawn_won) {
+        let conceded = (value(rules, after, t.target) - t.gain).max(0.0);
+        for rook in az.lines_above(&mut a, &mut open_before, t.gain, pawn_won, (t_sq, conceded)) {
             // (a line is above the chase: level only for a pawn won, when it wins no rook)
             raw = f64::INFINITY;
             if !pawn_won || rook {

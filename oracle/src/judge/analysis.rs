@@ -413,7 +413,7 @@ fn capture_threat(
     if gain <= 0.0 {
         return None;
     }
-    if capturer_won_back_by_checks(cx, &a, attacker, is_pawn(b, target), gain)
+    if capturer_won_back_by_checks(cx, &a, attacker, is_pawn(b, target), v, gain)
         || checks_answer_capture(cx, b, &a, attacker, gain)
     {
         return None;
@@ -637,6 +637,8 @@ fn lines_on<'a>(
 /// other side answer with a line of consecutive checks that attacks the capturing piece (it is
 /// lost after some reply) and nets more than the capture's `gain`, whatever the capturer
 /// replies? Then the capture is no gain (the protector of the captured piece is that line: 有根).
+/// A line that wins the capturer itself takes it instead of the recapture that `gain` already
+/// counts: it must net more than the piece taken (`taken`), so the capturer is counted once.
 ///
 /// When the capture took a pawn (`pawn_taken`) and the rule set judges what a capturer's
 /// departure costs (2011 26.5), a line whose best defence loses neither the capturer nor a
@@ -648,6 +650,7 @@ fn capturer_won_back_by_checks(
     a: &Board,
     capturer: PieceId,
     pawn_taken: bool,
+    taken: f64,
     gain: f64,
 ) -> bool {
     let rs = cx.rs;
@@ -661,8 +664,16 @@ fn capturer_won_back_by_checks(
             && !l.targets.keys().any(|v| pawn_trade_is_gain(rs, a, *v))
     };
     checking_moves(a).into_iter().any(|k| {
-        check_line_above(cx, a, k, rs.chase_search_depth, gain)
-            .is_some_and(|l| l.gain > gain && l.attacked.contains(&capturer) && !level(&l))
+        check_line_above(cx, a, k, rs.chase_search_depth, gain).is_some_and(|l| {
+            // A line that wins the capturer back replaces the recapture: it is weighed against
+            // what the capture took, not against the gain that already gave the capturer up.
+            let against = if line_wins(a, k, &l).contains(&capturer) {
+                taken.max(gain)
+            } else {
+                gain
+            };
+            l.gain > against && l.attacked.contains(&capturer) && !level(&l)
+        })
     })
 }
 

@@ -1143,6 +1143,7 @@ fn departure_costs(
     a.set_turn(me);
     analysis::apply(&mut a, OMove::new(a_sq, t_sq));
     let pawn_won = analysis::is_pawn(after, t.target);
+    let taken = value(rules, after, t.target);
     let made_by_the_move = analysis::capture_made_by_the_move(
         &cx.after_move_of(mover, before),
         after,
@@ -1181,7 +1182,12 @@ fn departure_costs(
         // (only a line that nets more than the chase counts below)
         let l = analysis::check_line_above(&cx, &a, k, rules.chase_search_depth, t.gain)?;
         let won = analysis::line_wins(&a, k, &l);
-        let g = l.gain - analysis::gain_now_on(&cx, &open_before, &won);
+        let mut g = l.gain - analysis::gain_now_on(&cx, &open_before, &won);
+        // A line that wins the capturer back counts it once: the chase's gain already gave up
+        // what its recapture takes.
+        if won.contains(&t.attacker) {
+            g -= (taken - t.gain).max(0.0);
+        }
         let level = pawn_won
             && !l
                 .targets

@@ -314,7 +314,9 @@ impl Analyzer<'_> {
     /// Reading `capture-answered-by-checks` (2011 24.3, 24.15): after a capture (`a`, the other
     /// side to move, the capturer on `capturer_sq`), can the other side answer with a line of
     /// consecutive checks that attacks the capturer (it is lost after some reply) and nets more
-    /// than the capture's `gain`, whatever the capturer replies? Then the capture is no gain.
+    /// than the capture's `gain`, whatever the capturer replies? Then the capture is no gain. A
+    /// line that wins the capturer itself must net more than the piece taken (`taken`): the
+    /// capturer is counted once.
     /// When the capture took a pawn (`pawn_taken`) and the rule set judges what a capturer's
     /// departure costs (2011 26.5), a line whose best defence loses neither the capturer nor a
     /// rook (26.6) is level and no protection here, as in the oracle.
@@ -323,15 +325,14 @@ impl Analyzer<'_> {
         a: &mut Tracked,
         capturer_sq: Square,
         pawn_taken: bool,
+        taken: f64,
         gain: f64,
     ) -> bool {
         let rs = self.rs;
         if !rs.won_back_by_checks_is_protection {
             return false;
         }
-        if !(rs.protector_chase_needs_gain && pawn_taken) {
-            return self.line_wins_back(a, capturer_sq, gain, false);
-        }
+        let level_for_a_pawn = rs.protector_chase_needs_gain && pawn_taken;
         let bit = 1u128 << capturer_sq.index();
         let depth = rs.chase_search_depth;
         for &k in self.checking_moves(a).iter() {
@@ -341,9 +342,19 @@ impl Analyzer<'_> {
             let Some(w) = self.check_line(a, k, depth) else {
                 continue;
             };
+            if w.attacked & bit == 0 {
+                continue;
+            }
+            // A line that wins the capturer back replaces the recapture: it is weighed against
+            // what the capture took (the oracle's `capturer_won_back_by_checks`).
+            let wins_it = w.targets & bit != 0 || k.to() == capturer_sq;
+            let against = if wins_it { taken.max(gain) } else { gain };
+            if w.gain <= against {
+                continue;
+            }
             let wins_a_rook =
                 || ids_in(ids_on(a, w.targets)).any(|v| super::pawn_trade_is_gain(rs, a, v));
-            if w.gain > gain && w.attacked & bit != 0 && (w.targets & bit != 0 || wins_a_rook()) {
+            if !level_for_a_pawn || w.targets & bit != 0 || wins_a_rook() {
                 return true;
             }
         }
@@ -462,14 +473,17 @@ impl Analyzer<'_> {
     /// what the same side could win of the same pieces in `anyway` (the position after the move,
     /// the capture not made: [`Analyzer::gain_now_on`]), each with whether it wins a piece that
     /// a pawn may be given for (26.6: a rook). `want_pieces`: tell the pieces apart (else every
-    /// line says `false`).
+    /// line says `false`). `capturer`: the capturer's point and what the chase's gain already
+    /// gave up of it (a line that wins it back counts it once).
     pub(crate) fn lines_above(
         &mut self,
         a: &mut Tracked,
         anyway: &mut Tracked,
         tau: f64,
         want_pieces: bool,
+        capturer: (Square, f64),
     ) -> Vec<bool> {
+        let (capturer_sq, conceded) = capturer;
         let depth = self.rs.chase_search_depth;
         let mut out = Vec::new();
         for &k in self.checking_moves(a).iter() {
@@ -479,8 +493,15 @@ impl Analyzer<'_> {
             let Some(w) = self.check_line(a, k, depth) else {
                 continue;
             };
-            let won = ids_on(a, line_wins(a, k, &w));
-            if w.gain - self.gain_now_on(anyway, won) <= tau {
+            let wins = line_wins(a, k, &w);
+            let won = ids_on(a, wins);
+            let mut g = w.gain - self.gain_now_on(anyway, won);
+            // A line that wins the capturer back counts it once (the oracle's
+            // `departure_costs`).
+            if wins & (1u128 << capturer_sq.index()) != 0 {
+                g -= conceded;
+            }
+            if g <= tau {
                 continue;
             }
             let taken = want_pieces
