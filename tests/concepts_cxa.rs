@@ -1130,6 +1130,36 @@ fn a_line_that_wins_the_capturer_back_counts_it_once() {
     assert_eq!(class_at(&horse, 5), "idle", "{horse}");
 }
 
+/// Reading `exchange-offer-not-chase` (24.4, 26.4, 26.6): a line of checks that starts by taking
+/// the piece offered in exchange is the exchange; one that wins it later, keeping the offering
+/// piece, is a chase (兑兼捉).
+///
+/// Red's rook steps to e3, facing black's rook e8, which the king protects: an offer. It also
+/// prepares 兵c9-d9+, 将xd9, 车xe8: the pawn given for the rook (主动送兵换车, 26.6). A chase
+/// (26.4), and with the kill of its other move red must change. With a cannon on e8 the same
+/// line wins a cannon for the pawn, no gain (26.6): idle, a draw.
+#[test]
+fn a_line_that_wins_the_offered_partner_later_is_a_chase() {
+    let moves = "d3e3 h7h8 e3d3 h8h7 d3e3 h7h8 e3d3 h8h7";
+    let rook = judged(
+        "cxa-2011",
+        "2P1k1b2/4r4/7c1/p1p3p1p/9/9/P2R2P2/2N6/4A4/2B2KB2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&rook, 5), "chase", "{rook}");
+    assert_eq!(cycle_move(&rook, 5)["targets"][0], "e8", "{rook}");
+    assert!(cites(&rook, 5, "26.4"), "{rook}");
+    assert_eq!(rook["ruling"], "red_loses", "{rook}");
+    assert_eq!(rook["must_change"], "red", "{rook}");
+    let cannon = judged(
+        "cxa-2011",
+        "2P1k1b2/4c4/7c1/p1p3p1p/9/9/P2R2P2/2N6/4A4/2B2KB2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&cannon, 5), "idle", "{cannon}");
+    assert_eq!(cannon["ruling"], "draw", "{cannon}");
+}
+
 /// Readings `key-point-2011` (26.2) and `defensive-key-point` (1999 27.3): the key-point
 /// exception belongs to the side holding out for a draw (守和方), the one whose opponent attacks
 /// with more, or with as much and has at least as much material in all.

@@ -651,7 +651,6 @@ fn chase_test(
     let now: Vec<Threat> = now
         .into_iter()
         .filter(|x| x.first_capture.is_none_or(|c| offered & id_bit(c) == 0))
-        .filter(|x| !(x.via_checks && x.line_wins & offered != 0))
         .collect();
     // Newness (29.2): was the threat one of the threats before the move? Asked only of the
     // threats there are now.

@@ -581,7 +581,8 @@ fn chase_test(
     them_after.set_turn(me.opponent());
     let participates = |x: &Threat| x.attacker == mover || x.necessary.contains(&mover);
     // A line of checks that starts by taking the piece offered in exchange is that exchange,
-    // not a further chase (reading `exchange-offer-not-chase`).
+    // not a further chase (reading `exchange-offer-not-chase`); one that wins it later, after
+    // checks that keep the offering piece, wins it (兑兼捉, 26.4).
     // The pieces offered are those of the threats classed as offers and those of the exchange
     // pairs the move creates (e.g. the moved piece becomes the screen of two cannons, 2011 图13).
     let mut offered: BTreeSet<PieceId> = offers.iter().map(|x| x.target).collect();
@@ -589,7 +590,6 @@ fn chase_test(
     let now: Vec<Threat> = now
         .into_iter()
         .filter(|x| !x.first_capture.is_some_and(|c| offered.contains(&c)))
-        .filter(|x| !(x.via_checks && x.line_wins.iter().any(|c| offered.contains(c))))
         .collect();
     t.offers = offers.into_iter().filter(|x| !old.contains(x)).collect();
     // A standing threat to a piece the mover keeps pinned is renewed by the move, jointly with
