@@ -945,7 +945,8 @@ fn a_standing_threat_to_another_piece_does_not_pay_for_the_departure() {
 /// either opens the second rank to the rook a2. Black's horse g4 attacks the rook h2 all along:
 /// the rook is lost whether or not the cannon takes, so taking costs nothing (价值相当或得子), a
 /// chase both ways, red must change. Without that horse the departure loses the rook for a horse
-/// or an elephant (但要丢车): idle, citing 26.5, a draw.
+/// or an elephant (但要丢车): idle, a draw (citing 26.5 for the elephant; the horse's capture is
+/// also won back level by the rook's checks, no gain by 24.3).
 #[test]
 fn a_piece_lost_anyway_does_not_make_the_departure_cost() {
     let moves = "c2e2 f9e8 e2c2 e8f9 c2e2 f9e8 e2c2 e8f9";
@@ -964,8 +965,10 @@ fn a_piece_lost_anyway_does_not_make_the_departure_cost() {
     );
     for ply in [5, 7] {
         assert_eq!(class_at(&j, ply), "idle", "{j}");
-        assert!(cites(&j, ply, "26.5"), "{j}");
     }
+    // (at e7 the cannon is also won back, level, by the rook's checks from a0: no gain by 24.3
+    // before 26.5 is asked)
+    assert!(cites(&j, 7, "26.5"), "{j}");
     assert_eq!(j["ruling"], "draw", "{j}");
 }
 
@@ -1158,6 +1161,36 @@ fn a_line_that_wins_the_offered_partner_later_is_a_chase() {
     );
     assert_eq!(class_at(&cannon, 5), "idle", "{cannon}");
     assert_eq!(cannon["ruling"], "draw", "{cannon}");
+}
+
+/// Reading `capture-answered-by-checks` (24.3 得子): a line of checks that wins the capturer back
+/// and ends level answers the capture as a recapture that ends level does, unless the capture
+/// opened it (26.5, `a_line_that_wins_the_capturer_back_counts_it_once`).
+///
+/// Red's horse steps to f4 and attacks the cannon d3. Taking it lets black's horse a2 check from
+/// c1 (the advisor d2 blocks the horse's way back to c1) and take the horse on d3: a cannon for
+/// a horse, idle, as with a black horse on e5 that simply takes back.
+#[test]
+fn a_level_line_that_wins_the_capturer_back_wins_nothing() {
+    let moves = "h3f4 c9e7 f4h3 e7c9 h3f4 c9e7 f4h3 e7c9";
+    for (rules, fen) in [
+        (
+            "cxa-2011",
+            "1rba1kb2/4a4/9/p3p3p/9/P1P5P/3c3N1/n2A5/9/4KAB2 w - - 0 1",
+        ),
+        (
+            "cxa-1999",
+            "1rba1kb2/4a4/9/p3p3p/9/P1P5P/3c3N1/n2A5/9/4KAB2 w - - 0 1",
+        ),
+        (
+            "cxa-2011",
+            "1rba1kb2/4a4/9/p3p3p/4n4/P1P5P/3c3N1/3A5/9/4KAB2 w - - 0 1",
+        ),
+    ] {
+        let j = judged(rules, fen, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{rules} {fen}: {j}");
+        assert_eq!(j["ruling"], "draw", "{rules} {fen}: {j}");
+    }
 }
 
 /// Readings `key-point-2011` (26.2) and `defensive-key-point` (1999 27.3): the key-point

@@ -413,7 +413,7 @@ fn capture_threat(
     if gain <= 0.0 {
         return None;
     }
-    if capturer_won_back_by_checks(cx, &a, attacker, is_pawn(b, target), v, gain)
+    if capturer_won_back_by_checks(cx, b, &a, attacker, is_pawn(b, target), v, gain)
         || checks_answer_capture(cx, b, &a, attacker, gain)
     {
         return None;
@@ -633,6 +633,10 @@ fn lines_on<'a>(
     })
 }
 
+/// Below any difference of material values (multiples of a half): a floor this much under a gain
+/// lets a search return a line that wins exactly that gain.
+const LEVEL_MARGIN: f64 = 1.0 / 64.0;
+
 /// Reading `capture-answered-by-checks`: after the capture (`a`, the other side to move), can the
 /// other side answer with a line of consecutive checks that attacks the capturing piece (it is
 /// lost after some reply) and nets more than the capture's `gain`, whatever the capturer
@@ -647,6 +651,7 @@ fn lines_on<'a>(
 /// (`pinned-departure`).
 fn capturer_won_back_by_checks(
     cx: &Ctx,
+    b: &Board,
     a: &Board,
     capturer: PieceId,
     pawn_taken: bool,
@@ -663,16 +668,27 @@ fn capturer_won_back_by_checks(
             && !l.targets.contains_key(&capturer)
             && !l.targets.keys().any(|v| pawn_trade_is_gain(rs, a, *v))
     };
+    // The checks the other side had before the capture (a line that begins with another one
+    // was opened by the capture: 26.5 judges it when it ends level).
+    let before = OnceCell::new();
+    // (a line that wins as much as `gain` may matter: the floor is just below it)
+    let floor = gain - LEVEL_MARGIN;
     checking_moves(a).into_iter().any(|k| {
-        check_line_above(cx, a, k, rs.chase_search_depth, gain).is_some_and(|l| {
+        check_line_above(cx, a, k, rs.chase_search_depth, floor).is_some_and(|l| {
+            if !l.attacked.contains(&capturer) || level(&l) {
+                return false;
+            }
             // A line that wins the capturer back replaces the recapture: it is weighed against
-            // what the capture took, not against the gain that already gave the capturer up.
-            let against = if line_wins(a, k, &l).contains(&capturer) {
-                taken.max(gain)
-            } else {
-                gain
-            };
-            l.gain > against && l.attacked.contains(&capturer) && !level(&l)
+            // what the capture took, not against the gain that already gave the capturer up,
+            // and a level one wins nothing, as a recapture that ends level does; unless the
+            // capture opened it and 26.5 counts a level exchange as a chase.
+            if !line_wins(a, k, &l).contains(&capturer) {
+                return l.gain > gain;
+            }
+            let against = taken.max(gain);
+            // (opened: its first check was no check of that side before the capture)
+            let opened = || !before.get_or_init(|| checking_moves(&pass(b))).contains(&k);
+            l.gain > against || (l.gain == against && !(rs.protector_chase_needs_gain && opened()))
         })
     })
 }

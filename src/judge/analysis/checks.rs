@@ -11,6 +11,10 @@ use crate::judge::RuleSet;
 use crate::moves::MAX_MOVES;
 use crate::{Color, Move, MoveList, Piece, Role, Square};
 
+/// Below any difference of material values (multiples of a half; the oracle's `LEVEL_MARGIN`): a
+/// floor this much under a gain lets a search find a line that wins exactly that gain.
+const LEVEL_MARGIN: f64 = 1.0 / 64.0;
+
 impl Analyzer<'_> {
     /// Every way the side to move can win material on its next move (the oracle's `threats`).
     pub fn threats(&mut self, b: &Tracked, checker: Option<PieceId>) -> Vec<Threat> {
@@ -322,6 +326,7 @@ impl Analyzer<'_> {
     /// rook (26.6) is level and no protection here, as in the oracle.
     pub(super) fn capturer_won_back_by_checks(
         &mut self,
+        b0: &Tracked,
         a: &mut Tracked,
         capturer_sq: Square,
         pawn_taken: bool,
@@ -335,8 +340,12 @@ impl Analyzer<'_> {
         let level_for_a_pawn = rs.protector_chase_needs_gain && pawn_taken;
         let bit = 1u128 << capturer_sq.index();
         let depth = rs.chase_search_depth;
+        // (a line that wins as much as `gain` may matter: the floor is just below it)
+        let floor = gain - LEVEL_MARGIN;
+        // The checks the other side had before the capture, on first need.
+        let mut before: Option<MoveList> = None;
         for &k in self.checking_moves(a).iter() {
-            if !self.line_exceeds(a, k, depth, gain) {
+            if !self.line_exceeds(a, k, depth, floor) {
                 continue;
             }
             let Some(w) = self.check_line(a, k, depth) else {
@@ -345,17 +354,33 @@ impl Analyzer<'_> {
             if w.attacked & bit == 0 {
                 continue;
             }
-            // A line that wins the capturer back replaces the recapture: it is weighed against
-            // what the capture took (the oracle's `capturer_won_back_by_checks`).
-            let wins_it = w.targets & bit != 0 || k.to() == capturer_sq;
-            let against = if wins_it { taken.max(gain) } else { gain };
-            if w.gain <= against {
-                continue;
-            }
             let wins_a_rook =
                 || ids_in(ids_on(a, w.targets)).any(|v| super::pawn_trade_is_gain(rs, a, v));
-            if !level_for_a_pawn || w.targets & bit != 0 || wins_a_rook() {
+            if level_for_a_pawn && w.targets & bit == 0 && !wins_a_rook() {
+                continue;
+            }
+            // A line that wins the capturer back replaces the recapture: weighed against what
+            // the capture took, and a level one wins nothing, unless the capture opened it and
+            // 26.5 counts a level exchange as a chase (the oracle's
+            // `capturer_won_back_by_checks`).
+            if w.targets & bit == 0 && k.to() != capturer_sq {
+                if w.gain > gain {
+                    return true;
+                }
+                continue;
+            }
+            let against = taken.max(gain);
+            if w.gain > against {
                 return true;
+            }
+            if w.gain == against {
+                let opened = rs.protector_chase_needs_gain && {
+                    let checks = before.get_or_insert_with(|| b0.passed().pos.checking_moves());
+                    !checks.contains(&k)
+                };
+                if !opened {
+                    return true;
+                }
             }
         }
         false
