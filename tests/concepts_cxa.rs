@@ -1787,3 +1787,30 @@ fn a_capture_answered_by_a_two_check_mate_is_no_threat_in_either_edition() {
         assert_eq!(cycle_move(&j, 5)["targets"][0], "i2", "{rules} {j}");
     }
 }
+
+/// Reading `pawn-given-for-pieces` (25.3; 2011 26.6: 主动送兵…换取其他一子或数子均不算得子): a
+/// crossed pawn that the other side can take back is given for what it takes, whatever else the
+/// exchange on that point then wins.
+///
+/// Red's crossed pawn d6 attacks the horse d7, which the advisor e8 guards; red's rook steps to
+/// d1, behind the pawn. 兵×马, 士×兵, 车×士 would win a horse and an advisor for the pawn, so by
+/// value black should not take back; but a pawn given for several pieces is no gain, and black
+/// may take back: idle in both editions. With a rook on d8 as the guard, the rook d1 then takes
+/// the rook that took back: a pawn for a horse and a rook, a chase in 2011 (主动送兵换车) and no
+/// gain in 1999 (25.3).
+#[test]
+fn a_pawn_given_for_several_pieces_is_no_gain() {
+    let moves = "c1d1 c9a7 d1c1 a7c9 c1d1 c9a7 d1c1 a7c9";
+    let advisor = "2b1k4/4a4/3n5/3P5/9/9/9/9/2R6/5K3 w - - 0 1";
+    let rook = "2b1k4/3r5/3n5/3P5/9/9/9/9/2R6/5K3 w - - 0 1";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, advisor, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{rules} {j}");
+        assert_eq!(j["ruling"], "draw", "{rules} {j}");
+    }
+    let j = judged("cxa-2011", rook, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "d7", "{j}");
+    let j = judged("cxa-1999", rook, moves);
+    assert_eq!(class_at(&j, 5), "idle", "{j}");
+}

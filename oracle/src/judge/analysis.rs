@@ -396,7 +396,9 @@ fn capture_threat(
     // at once is never made (29.4); a pawn given for a piece is no gain (25.3; 2011 26.6:
     // except for a rook).
     if mates_at_once(cx, &a)
-        || (is_pawn(b, attacker) && back > 0.0 && !pawn_trade_is_gain(rs, b, target))
+        || (is_pawn(b, attacker)
+            && !pawn_trade_is_gain(rs, b, target)
+            && (back > 0.0 || pawn_taken_back(cx, &a, m.to)))
     {
         return None;
     }
@@ -1035,6 +1037,23 @@ fn exposed_before_the_move(cx: &Ctx, answerer: PieceId, moved: PieceId) -> bool 
     before.square_of(answerer).is_some()
         && reach_of(before, answerer).contains(&old)
         && see(cx, &pass(before), old, None, 8) <= 0.0
+}
+
+/// Reading `pawn-given-for-pieces` (25.3; 2011 26.6, 换取其他一子或数子均不算得子): can the side
+/// to move in `a` take back on `sq` the pawn that has just captured there, so that the pawn is
+/// given for pieces, whatever else the exchange on the point then wins? A legal recapture after
+/// which it is not mated at once (29.4), by a piece the pawn's side cannot then win with a gain
+/// where winning it would make the trade a gain (a rook in 2011: 主动送兵换车). Taking back may
+/// cost the other side more by value (the pawn's side then takes the piece that took back): a
+/// pawn given for several pieces is no gain either.
+fn pawn_taken_back(cx: &Ctx, a: &Board, sq: Coord) -> bool {
+    captures_on(a, sq).into_iter().any(|r| {
+        let taker = a.piece_id_at(r.from).expect("a taker");
+        let mut c = a.clone();
+        apply(&mut c, r);
+        !mates_at_once(cx, &c)
+            && (!pawn_trade_is_gain(cx.rs, a, taker) || see(cx, &c, sq, None, 7) <= 0.0)
+    })
 }
 
 /// Is giving up pawns for `target` a gain? (25.3: never; 2011 26.6: for a rook.)

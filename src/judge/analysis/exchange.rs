@@ -229,8 +229,13 @@ impl Analyzer<'_> {
         // Any legal recapture makes the piece protected, if not fully (少根, 24.15), even one after
         // which its side is mated at once (参考图34: 黑方长捉少根子).
         let recaptures = !skip && !captures_on(b, m.to()).is_empty();
+        // A pawn given for a piece or several is no gain (25.3; 2011 26.6: except for a rook).
+        let pawn_given = !skip
+            && attacker_is_pawn
+            && !pawn_ok
+            && (back > 0.0 || self.pawn_taken_back(b, m.to()));
         b.undo(m, u);
-        if skip || (attacker_is_pawn && back > 0.0 && !pawn_ok) {
+        if skip || pawn_given {
             return None;
         }
         Some(Threat {
@@ -251,6 +256,24 @@ impl Analyzer<'_> {
             line_wins: id_bit(target),
             line_move: None,
         })
+    }
+
+    /// Reading `pawn-given-for-pieces` (the oracle's `pawn_taken_back`): can the side to move in
+    /// `a` take back on `sq` the pawn that has just captured there, by a legal recapture after
+    /// which it is not mated at once and by a piece the pawn's side cannot then win with a gain
+    /// where winning it makes the trade a gain (a rook in 2011)?
+    fn pawn_taken_back(&mut self, a: &mut Tracked, sq: Square) -> bool {
+        for r in captures_on(a, sq) {
+            let taker = id_at(a, r.from()).expect("a taker");
+            let rook = pawn_trade_is_gain(self.rs, a, taker);
+            let u = a.play_undo(r);
+            let ok = !self.mates_at_once(a) && (!rook || self.see(a, sq, 7) <= 0.0);
+            a.undo(r, u);
+            if ok {
+                return true;
+            }
+        }
+        false
     }
 
     /// Can the side to move win `target` by capturing it, the gain counted as for its threats
