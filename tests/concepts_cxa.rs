@@ -114,8 +114,8 @@ fn parrying_a_kill_makes_a_standing_capture_a_new_chase() {
 ///
 /// Red's rook steps onto the f-file. Then the pawn d8 can check from e8, and whatever the king
 /// does, the rook wins the horse f9 (the king protected it only from e9). The line begins with
-/// the pawn's check, but the rook captures: under 2011 the rook's move is a chase. The 1999
-/// reading credits the line to its first checking piece, a pawn, and calls it idle. (Black's
+/// the pawn's check, but the rook captures: the rook's move is a chase, under 2011 and under
+/// 1999 (27.2: 兵本身捉吃; reading `exemption-by-capturer-1999`). (Black's
 /// elephant e7 closes the e-file: from g2 the rook has no line of checks of its own that wins
 /// the horse, so the threat is new, reading `newness-of-a-line-of-checks`.)
 #[test]
@@ -125,8 +125,10 @@ fn a_pawn_check_that_lets_the_rook_win_is_the_rooks_chase() {
     let j2011 = judged("cxa-2011", fen, moves);
     assert_eq!(class_at(&j2011, 5), "chase", "{j2011}");
     assert_eq!(j2011["cycle"][0]["targets"][0], "f9");
+    // 1999 reads 27.2's 本身 alike (exemption-by-capturer-1999): the rook's chase.
     let j1999 = judged("cxa-1999", fen, moves);
-    assert_eq!(class_at(&j1999, 5), "idle", "{j1999}");
+    assert_eq!(class_at(&j1999, 5), "chase", "{j1999}");
+    assert_eq!(j1999["cycle"][0]["targets"][0], "f9");
 }
 
 /// The articles cited for the cycle move at ply `ply`.
@@ -803,13 +805,46 @@ fn a_screen_that_slides_along_the_line_makes_nothing() {
     assert_eq!(j["must_change"], "red", "{j}");
 }
 
+/// Interpretation `joint-chase-necessary` (2011 24.17; 26.8.2, 26.8.3): a moved piece that was
+/// the screen of one cannon and becomes the screen of another, on another line, makes that
+/// capture: a partner, whatever it screened before.
+///
+/// Black's horse steps from a6 (the screen of the cannon a9 against the rook a4) to b4, where it
+/// is the screen of the cannon f4 against the same rook, and back. Each step makes a new capture
+/// that needs the horse and a cannon: joint chases (24.17). With red's horse g4 chasing rooks
+/// alone meanwhile, red, 单方长捉车, must change (26.8.2).
+#[test]
+fn a_screen_that_moves_onto_another_line_takes_part() {
+    let j = judged(
+        "cxa-2011",
+        "c3k4/9/9/n8/9/R4c3/9/9/9/3K5 w - - 0 1",
+        "d0d1 a6b4 d1d0 b4a6 d0d1 a6b4 d1d0 b4a6",
+    );
+    for ply in [6, 8] {
+        assert_eq!(class_at(&j, ply), "chase", "{j}");
+        assert!(articles_at(&j, ply).contains(&"24.17".to_string()), "{j}");
+    }
+    let j = judged(
+        "cxa-2011",
+        "c1bk1a3/4a1r2/8n/n4rp1p/9/R4cN2/2P1P3P/1N7/9/2BAKA3 w - - 0 1",
+        "g4h6 a6b4 h6g4 b4a6 g4h6 a6b4 h6g4 b4a6",
+    );
+    assert!(articles_at(&j, 6).contains(&"24.17".to_string()), "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+    assert!(
+        j["articles"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|x| x == "26.8.2")),
+        "{j}"
+    );
+}
+
 /// Interpretation `joint-line-of-checks`, 2011 26.7 (兵借其他子抽吃，按闲处理): a pawn that wins a
 /// piece at the end of other pieces' checks is idle, although the line needs both.
 ///
 /// Built from 2011 参考图16 (ply 3, printed 闲) by taking away what does not matter. Red's
 /// cannon returns to b2 (ply 7): it can check along the last rank, and the pawn c8 then wins the
-/// elephant. Under 2011 the gain is the pawn's (26.1, 26.7): idle. The 1999 rules credit the
-/// line to the piece that checks first: a chase.
+/// elephant. The gain is the pawn's (2011 26.1, 26.7; 1999 27.2): idle in both editions.
 #[test]
 fn a_pawn_that_takes_at_the_end_of_other_pieces_checks_is_idle() {
     let fen = "3ak4/2P1a4/4b4/9/9/9/1r7/1C7/9/5K3 w - - 0 1";
@@ -820,8 +855,13 @@ fn a_pawn_that_takes_at_the_end_of_other_pieces_checks_is_idle() {
         articles_at(&j2011, 7).contains(&"26.7".to_string()),
         "{j2011}"
     );
+    // 1999 reads 27.2's 本身 alike (exemption-by-capturer-1999): idle, citing 27.2.
     let j1999 = judged("cxa-1999", fen, moves);
-    assert_eq!(class_at(&j1999, 7), "chase", "{j1999}");
+    assert_eq!(class_at(&j1999, 7), "idle", "{j1999}");
+    assert!(
+        articles_at(&j1999, 7).contains(&"27.2".to_string()),
+        "{j1999}"
+    );
 }
 
 /// Interpretation `exchange-answers-capture-or-check` (24.3, concept A): a quiet double attack is
@@ -1323,8 +1363,9 @@ fn a_mate_the_check_laid_open_is_no_new_kill_of_the_block() {
 ///
 /// Red's pawn e6 attacks the horse d6, which black's rook a6 guards: a pawn for a horse is no
 /// gain (26.6). Red's rook steps from g2 to e2, behind the pawn: the pawn's capture now checks the
-/// king from e2, black cannot take back, and the horse is won: a chase under 2011, citing 26.7.
-/// Under 1999 the threat is the pawn's own and stays idle (27.2).
+/// king from e2, black cannot take back, and the horse is won: a chase under 2011, citing 26.7,
+/// and under 1999, citing 27.2 (兵本身捉吃…不含將: the capture checks; reading
+/// `exemption-by-capturer-1999`).
 #[test]
 fn a_pawn_capture_that_gives_another_pieces_check_is_a_chase() {
     let fen = "4k4/9/9/r2nP4/9/p8/9/6R2/9/3K5 w - - 0 1";
@@ -1334,7 +1375,7 @@ fn a_pawn_capture_that_gives_another_pieces_check_is_a_chase() {
     assert_eq!(cycle_move(&j2011, 5)["targets"][0], "d6", "{j2011}");
     assert!(cites(&j2011, 5, "26.7"), "{j2011}");
     let j1999 = judged("cxa-1999", fen, moves);
-    assert_eq!(class_at(&j1999, 5), "idle", "{j1999}");
+    assert_eq!(class_at(&j1999, 5), "chase", "{j1999}");
     assert!(cites(&j1999, 5, "27.2"), "{j1999}");
 }
 

@@ -800,7 +800,7 @@ fn chase_test(
         // A pawn (or the king) that takes at the end of other pieces' checks (26.7).
         let helped = new.iter().any(|x| x.via_checks && x.joint);
         if helped {
-            t.articles.push(rules.article("cxa2011.26.7"));
+            push_edition_article(rules, &mut t.articles, &["cxa2011.26.7"]);
         }
         t.note = format!(
             "the threat to {} is made by the king or a pawn {}: idle",
@@ -920,7 +920,7 @@ fn chase_test(
     }
     // A pawn's or the king's capture that gives another piece's check (26.7, second sentence).
     if chases.iter().any(helped_by_check) {
-        push_unique(&mut t.articles, rules.article("cxa2011.26.7"));
+        push_edition_article(rules, &mut t.articles, &["cxa2011.26.7", "cxa1999.27.2"]);
     }
     if by_context {
         push_unique(&mut t.articles, context_art());

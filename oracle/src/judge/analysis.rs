@@ -817,7 +817,7 @@ fn serves_only_by_its_point(
     // it could legally capture the target itself (a pinned screen cannot) or has just moved
     // there from a point where it was no such screen (24.3: 所走动子…与其他子联合吃子).
     if is_screen_for(b, &w, p, t_sq) {
-        return !moved_into_the_screen(cx, p, t_sq)
+        return !moved_into_the_screen(cx, b, p, t_sq)
             && !captures_on(b, t_sq).iter().any(|c| c.from == p_sq);
     }
     // The piece alone between the two kings keeps them apart (将帅不得照面): with it off the
@@ -901,22 +901,20 @@ fn reaches_in_the_exchange(b: &Board, p: PieceId, t_sq: Coord) -> bool {
 /// another piece of its side reaches `t_sq` (reading `joint-chase-necessary`: the moved piece
 /// takes part, 24.3 所走动子…与其他子联合吃子)?
 fn moved_screen(cx: &Ctx, b: &Board, p: PieceId, t_sq: Coord) -> bool {
-    moved_into_the_screen(cx, p, t_sq)
+    moved_into_the_screen(cx, b, p, t_sq)
         && b.square_of(p)
             .is_some_and(|p_sq| is_screen_for(b, &without(b, p_sq), p, t_sq))
 }
 
-/// Is `p` the piece that has just moved (`cx.after_move`), and was it not already a screen
-/// through which its side reached `t_sq` where it stood before the move? A screen that slides
-/// along the line keeps the capture as it was; its move makes nothing (24.3: 所走动子…联合吃子).
-fn moved_into_the_screen(cx: &Ctx, p: PieceId, t_sq: Coord) -> bool {
+/// Is `p` the piece that has just moved (`cx.after_move`), and is it now the screen of a piece
+/// whose screen it was not where it stood before the move? A screen that slides along the line of
+/// a capture keeps that capture as it was; its move makes nothing (24.3: 所走动子…联合吃子). One
+/// that was another piece's screen before, on another line, makes the new capture.
+fn moved_into_the_screen(cx: &Ctx, b: &Board, p: PieceId, t_sq: Coord) -> bool {
     let Some((moved, before)) = cx.after_move else {
         return false;
     };
-    moved == p
-        && !before
-            .square_of(p)
-            .is_some_and(|old| is_screen_for(before, &without(before, old), p, t_sq))
+    moved == p && !screened_through(b, p, t_sq).is_subset(&screened_through(before, p, t_sq))
 }
 
 /// Is `p` the screen (炮架) through which another piece of its side reaches `t_sq`: it reaches
@@ -925,6 +923,21 @@ fn is_screen_for(b: &Board, w: &Board, p: PieceId, t_sq: Coord) -> bool {
     b.pieces_of(b.piece(p).side).any(|q| {
         q.id != p && reach_of(b, q.id).contains(&t_sq) && !reach_of(w, q.id).contains(&t_sq)
     })
+}
+
+/// The pieces of `p`'s side that reach `t_sq` in `b` through `p` as their screen (炮架): they
+/// reach it in `b` and not with `p` off the board.
+fn screened_through(b: &Board, p: PieceId, t_sq: Coord) -> BTreeSet<PieceId> {
+    let Some(p_sq) = b.square_of(p) else {
+        return BTreeSet::new();
+    };
+    let w = without(b, p_sq);
+    b.pieces_of(b.piece(p).side)
+        .filter(|q| {
+            q.id != p && reach_of(b, q.id).contains(&t_sq) && !reach_of(&w, q.id).contains(&t_sq)
+        })
+        .map(|q| q.id)
+        .collect()
 }
 
 /// Can the side to move win `target` by a direct capture and the exchange that follows? (The

@@ -421,22 +421,19 @@ impl Analyzer<'_> {
     /// Is `p` the piece that has just moved and the screen (炮架) through which another piece of
     /// its side reaches `t_sq`? (The oracle's `moved_screen`, reading `joint-chase-necessary`.)
     fn moved_screen(&self, b: &Tracked, p: PieceId, t_sq: Square) -> bool {
-        self.moved_into_the_screen(p, t_sq)
+        self.moved_into_the_screen(b, p, t_sq)
             && b.square_of(p)
                 .is_some_and(|p_sq| is_screen_for(b, &b.without(p_sq), p, t_sq))
     }
 
-    /// Is `p` the piece that has just moved, and was it not already a screen through which its
-    /// side reached `t_sq` where it stood before the move (the oracle's
-    /// `moved_into_the_screen`: a screen that slides along the line makes nothing)?
-    fn moved_into_the_screen(&self, p: PieceId, t_sq: Square) -> bool {
+    /// Is `p` the piece that has just moved, and is it now the screen of a piece whose screen it
+    /// was not where it stood before the move (the oracle's `moved_into_the_screen`: a screen
+    /// that slides along the line of a capture makes nothing)?
+    fn moved_into_the_screen(&self, b: &Tracked, p: PieceId, t_sq: Square) -> bool {
         let Some(m) = self.after_move.as_ref().filter(|m| m.moved == p) else {
             return false;
         };
-        let before = &m.them_before;
-        !before
-            .square_of(p)
-            .is_some_and(|old| is_screen_for(before, &before.without(old), p, t_sq))
+        screened_through(b, p, t_sq) & !screened_through(&m.them_before, p, t_sq) != 0
     }
 
     /// Does the piece `p` (of the side to move) serve the winning of `target` only by its point,
@@ -467,7 +464,7 @@ impl Analyzer<'_> {
             // The piece that has just moved there, from a point where it was no such screen,
             // takes part; so does a screen that could take the target itself (legally: a pinned
             // screen cannot).
-            return !self.moved_into_the_screen(p, t_sq)
+            return !self.moved_into_the_screen(b, p, t_sq)
                 && !captures_on(b, t_sq).iter().any(|c| c.from() == p_sq);
         }
         // The piece alone between the two kings keeps them apart (将帅不得照面): the enemy
@@ -876,6 +873,19 @@ fn is_screen_for(b: &Tracked, w: &Tracked, p: PieceId, t_sq: Square) -> bool {
     let bit = 1u128 << t_sq.index();
     b.ids_of(pc.color)
         .any(|q| q != p && reach_of(b, q) & bit != 0 && reach_of(w, q) & bit == 0)
+}
+
+/// The pieces of `p`'s side that reach `t_sq` in `b` through `p` as their screen (炮架): they
+/// reach it in `b` and not with `p` off the board (the oracle's `screened_through`).
+fn screened_through(b: &Tracked, p: PieceId, t_sq: Square) -> IdSet {
+    let (Some(pc), Some(p_sq)) = (b.piece(p), b.square_of(p)) else {
+        return 0;
+    };
+    let w = b.without(p_sq);
+    let bit = 1u128 << t_sq.index();
+    b.ids_of(pc.color)
+        .filter(|&q| q != p && reach_of(b, q) & bit != 0 && reach_of(&w, q) & bit == 0)
+        .fold(0, |s, q| s | id_bit(q))
 }
 
 /// Does `p` take part in the exchange on `t_sq` (the oracle's `reaches_in_the_exchange`, reading
