@@ -339,6 +339,19 @@ impl Position {
         )
     }
 
+    /// Whether `color`'s king is attacked by an enemy piece other than the enemy king: the
+    /// attacks of [`Position::king_attacked`], the facing kings apart.
+    pub(crate) fn king_attacked_by_pieces(&self, color: Color) -> bool {
+        let them = color.other();
+        self.attacked(
+            self.kings[color.index()] as usize,
+            them,
+            self.occ,
+            self.occ_t,
+            !bit(self.kings[them.index()] as usize),
+        )
+    }
+
     /// Whether the two kings stand on one file with nothing between them.
     pub fn kings_facing(&self) -> bool {
         Self::facing_with(self.kings[0] as usize, self.kings[1] as usize, self.occ_t)

@@ -839,6 +839,43 @@ fn a_screen_that_moves_onto_another_line_takes_part() {
     );
 }
 
+/// Reading `king-as-partner` (1999 27.1: 借帥(將)之力捉吃…均按捉處理; 2011 26.1.1, 24.17): a capture
+/// that wins only because the facing kings forbid the recapture is made with the king's power.
+///
+/// Red's horse d3 steps to f2 and leaves black's horse d5 alone between the kings: it can no
+/// longer take back on f6, and red's pawn g6 wins the cannon there (a pawn for the cannon would
+/// be no gain). A chase under both rule sets (1999 citing 27.1, 2011 citing 26.1.1), and red,
+/// chasing on both moves, must change; with red's king on e0 the pawn's attack wins nothing and
+/// the step is idle. Under 2011 a king that steps between a cannon and its target is a partner
+/// too (26.1.1): red's king takes turns as the screen of the cannons a1 and a0 against black's
+/// horses, jointly, and black's rook, chasing singly, must change (26.8.3).
+#[test]
+fn a_capture_made_with_the_kings_power_is_a_chase() {
+    let moves = "d3f2 g9i7 f2d3 i7g9 d3f2 g9i7 f2d3 i7g9";
+    let pinned = "2bk1ab2/9/r8/p4cP1p/2cn5/9/3N4P/7C1/R3A4/3K2B2 w - - 0 1";
+    let free = "2bk1ab2/9/r8/p4cP1p/2cn5/9/3N4P/7C1/R3A4/4K1B2 w - - 0 1";
+    for (rules, article) in [("cxa-1999", "27.1"), ("cxa-2011", "26.1.1")] {
+        let j = judged(rules, pinned, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{rules} {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "f6", "{rules} {j}");
+        assert!(cites(&j, 5, article), "{rules} {j}");
+        assert_eq!(j["must_change"], "red", "{rules} {j}");
+        let j = judged(rules, free, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{rules} {j}");
+        assert_eq!(j["ruling"], "draw", "{rules} {j}");
+    }
+    let j = judged(
+        "cxa-2011",
+        "2b2kb2/1r2a4/5a3/9/9/2N6/1N2P4/9/C7n/C3K3n w - - 0 1",
+        "e0e1 b8c8 e1e0 c8b8 e0e1 b8c8 e1e0 c8b8",
+    );
+    for ply in [5, 7] {
+        assert_eq!(class_at(&j, ply), "chase", "{j}");
+        assert!(cites(&j, ply, "24.17"), "{j}");
+    }
+    assert_eq!(j["must_change"], "black", "{j}");
+}
+
 /// Interpretation `joint-line-of-checks`, 2011 26.7 (兵借其他子抽吃，按闲处理): a pawn that wins a
 /// piece at the end of other pieces' checks is idle, although the line needs both.
 ///

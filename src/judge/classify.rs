@@ -8,9 +8,9 @@
 use std::collections::BTreeSet;
 
 use super::analysis::{
-    can_capture, capturable_by, capture_made_by_move, captures_on, id_at, id_bit, ids_in, is_king,
-    is_material, is_pawn, pawn_trade_is_gain, piece_name, reach_of, role_id, strength, value,
-    Analyzer, Cover, IdSet, Threat,
+    can_capture, capturable_by, capture_made_by_move, capture_needs_the_king, captures_on, id_at,
+    id_bit, ids_in, is_king, is_material, is_pawn, pawn_trade_is_gain, piece_name, reach_of,
+    role_id, strength, value, Analyzer, Cover, IdSet, Threat,
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
@@ -769,7 +769,14 @@ fn chase_test(
     };
     let helped_by_check =
         |x: &Threat| !x.via_checks && discovered.contains(&(x.attacker, x.target));
-    let alone = |x: &Threat| (!x.joint || (by_capturer && x.via_checks)) && !helped_by_check(x);
+    // A capture that wins only because the facing kings forbid the recapture is made with the
+    // king's power (1999 27.1 借帥之力, 2011 26.1.1; reading `king-as-partner`): not a pawn's
+    // alone.
+    let mover_to_move = after.passed();
+    let kings_power = |x: &Threat| capture_needs_the_king(rules, &mover_to_move, x);
+    let alone = |x: &Threat| {
+        (!x.joint || (by_capturer && x.via_checks)) && !helped_by_check(x) && !kings_power(x)
+    };
     let by_king = |x: &Threat| {
         (if by_capturer {
             x.captured_by_kings
@@ -917,6 +924,10 @@ fn chase_test(
         } else if is_pawn(after, mover) {
             push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1"]);
         }
+    }
+    // A capture made with the king's power (1999 27.1, second sentence; 2011 26.1.1).
+    if chases.iter().any(kings_power) {
+        push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1", "cxa1999.27.1"]);
     }
     // A pawn's or the king's capture that gives another piece's check (26.7, second sentence).
     if chases.iter().any(helped_by_check) {

@@ -359,6 +359,8 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                 })
                 .filter(|p| !serves_only_by_its_point(cx, b, target, *p, across))
                 .collect();
+            let mut necessary = necessary;
+            necessary.extend(king_takes_part(cx, b, target));
             let joint = necessary.len() >= 2;
             for t in out.iter_mut().filter(|t| t.target == target) {
                 t.joint = joint;
@@ -367,6 +369,50 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
         }
     }
     out
+}
+
+/// Reading `king-as-partner` (2011 26.1.1: 走动帅（将）…与其他子配合; 24.17): the king of the side
+/// to move takes part in winning `target` when it has just moved and is the screen (炮架) through
+/// which a piece of its side reaches the target ([`moved_screen`]). (The king cannot be taken off
+/// the board for the removal test; a guard the facing kings pin is a false root, 24.16, and its
+/// target unprotected: no partner.)
+fn king_takes_part(cx: &Ctx, b: &Board, target: PieceId) -> Option<PieceId> {
+    let king = b.pieces_of(b.st.turn).find(|p| is_king(b, p.id))?.id;
+    let t_sq = b.square_of(target)?;
+    moved_screen(cx, b, king, t_sq).then_some(king)
+}
+
+/// Reading `king-as-partner`: does the direct capture of threat `t` (`b`, its side to move) win
+/// only because the facing kings (将帅不得照面) forbid the other side's recapture on the point, a
+/// recapture that would give the capturer for the target (a pawn for a piece, 25.3 / 26.6, or a
+/// piece worth as much)? The capture is then made with the king's power (借帥之力).
+pub(crate) fn capture_needs_the_king(cx: &Ctx, b: &Board, t: &Threat) -> bool {
+    if t.via_checks {
+        return false;
+    }
+    let (Some(a_sq), Some(t_sq)) = (b.square_of(t.attacker), b.square_of(t.target)) else {
+        return false;
+    };
+    let rs = cx.rs;
+    let gives_up = if is_pawn(b, t.attacker) {
+        !pawn_trade_is_gain(rs, b, t.target)
+    } else {
+        value(rs, b, t.attacker) >= value(rs, b, t.target)
+    };
+    if !gives_up {
+        return false;
+    }
+    let them = b.st.turn.opponent();
+    let mut a = b.clone();
+    apply(&mut a, OMove::new(a_sq, t_sq));
+    a.pseudo_legal_moves()
+        .into_iter()
+        .filter(|r| r.to == t_sq)
+        .any(|r| {
+            let mut c = a.clone();
+            apply(&mut c, r);
+            c.kings_facing() && !c.in_check(them)
+        })
 }
 
 /// The threat made by the capture `m` of the side to move, if it wins material (29.1 / 24.3 as the

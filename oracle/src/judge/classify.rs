@@ -715,8 +715,16 @@ fn chase_test(
     };
     let helped_by_check =
         |x: &Threat| !x.via_checks && discovered.contains(&(x.attacker, x.target));
+    // A capture that wins only because the facing kings forbid the recapture is made with the
+    // king's power (1999 27.1 借帥之力, 2011 26.1.1; reading `king-as-partner`): not a pawn's
+    // alone.
+    let cx0 = Ctx::new(rules);
+    let mover_to_move = pass(after);
+    let kings_power = |x: &Threat| analysis::capture_needs_the_king(&cx0, &mover_to_move, x);
     let alone = |x: &Threat| {
-        (!x.joint || (rules.exemption_by_capturer && x.via_checks)) && !helped_by_check(x)
+        (!x.joint || (rules.exemption_by_capturer && x.via_checks))
+            && !helped_by_check(x)
+            && !kings_power(x)
     };
     let by_king = |x: &Threat| credited(x, is_king) && alone(x);
     let by_pawn = |x: &Threat| credited(x, is_pawn) && alone(x);
@@ -859,6 +867,10 @@ fn chase_test(
         } else if is_pawn(after, mover) {
             push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1"]);
         }
+    }
+    // A capture made with the king's power (1999 27.1, second sentence; 2011 26.1.1).
+    if chases.iter().any(kings_power) {
+        push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1", "cxa1999.27.1"]);
     }
     // A pawn's or the king's capture that gives another piece's check (26.7, second sentence).
     if chases.iter().any(helped_by_check) {

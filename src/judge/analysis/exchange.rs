@@ -179,6 +179,9 @@ impl Analyzer<'_> {
                         necessary |= id_bit(p);
                     }
                 }
+                if let Some(k) = self.king_takes_part(&b, target) {
+                    necessary |= id_bit(k);
+                }
                 let joint = necessary.count_ones() >= 2;
                 for t in out.iter_mut().filter(|t| t.target == target) {
                     t.joint = joint;
@@ -416,6 +419,15 @@ impl Analyzer<'_> {
         }
         *known = Some(s);
         s
+    }
+
+    /// Reading `king-as-partner` (the oracle's `king_takes_part`; 2011 26.1.1, 24.17): the king of
+    /// the side to move takes part in winning `target` when it has just moved and is the screen
+    /// through which a piece of its side reaches the target.
+    fn king_takes_part(&self, b: &Tracked, target: PieceId) -> Option<PieceId> {
+        let king = id_at(b, b.pos.king(b.pos.turn()))?;
+        let t_sq = b.square_of(target)?;
+        self.moved_screen(b, king, t_sq).then_some(king)
     }
 
     /// Is `p` the piece that has just moved and the screen (炮架) through which another piece of
@@ -873,6 +885,41 @@ fn is_screen_for(b: &Tracked, w: &Tracked, p: PieceId, t_sq: Square) -> bool {
     let bit = 1u128 << t_sq.index();
     b.ids_of(pc.color)
         .any(|q| q != p && reach_of(b, q) & bit != 0 && reach_of(w, q) & bit == 0)
+}
+
+/// Reading `king-as-partner` (the oracle's `capture_needs_the_king`): does the direct capture of
+/// threat `t` (`b`, its side to move) win only because the facing kings (将帅不得照面) forbid the
+/// other side's recapture on the point, a recapture that would give the capturer for the target
+/// (a pawn for a piece, 25.3 / 26.6, or a piece worth as much)? Made with the king's power.
+pub(crate) fn capture_needs_the_king(rs: &RuleSet, b: &Tracked, t: &Threat) -> bool {
+    if t.via_checks {
+        return false;
+    }
+    let (Some(a_sq), Some(t_sq)) = (b.square_of(t.attacker), b.square_of(t.target)) else {
+        return false;
+    };
+    let gives_up = if is_pawn(b, t.attacker) {
+        !pawn_trade_is_gain(rs, b, t.target)
+    } else {
+        value(rs, b, t.attacker) >= value(rs, b, t.target)
+    };
+    if !gives_up {
+        return false;
+    }
+    let mut a = b.clone();
+    a.play(Move::new(a_sq, t_sq));
+    let them = a.pos.turn();
+    let bit = 1u128 << t_sq.index();
+    let froms: Vec<Square> = a
+        .ids_of(them)
+        .filter_map(|q| a.square_of(q))
+        .filter(|&s| a.pos.pseudo_targets(s) & bit != 0)
+        .collect();
+    froms.into_iter().any(|from| {
+        let mut c = a.pos.clone();
+        c.play(Move::new(from, t_sq));
+        c.kings_facing() && !c.king_attacked_by_pieces(them)
+    })
 }
 
 /// The pieces of `p`'s side that reach `t_sq` in `b` through `p` as their screen (炮架): they
