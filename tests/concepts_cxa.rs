@@ -112,12 +112,13 @@ fn parrying_a_kill_makes_a_standing_capture_a_new_chase() {
 /// Interpretation `exemption-by-capturer` (2011 26.1, 26.1.1, 26.7): the pawn's exemption
 /// belongs to the piece that wins the material, not to the first piece of a line of checks.
 ///
-/// Red's rook steps onto the f-file. Then the pawn d8 can check from e8, and whatever the king
-/// does, the rook wins the horse f9 (the king protected it only from e9). The line begins with
-/// the pawn's check, but the rook captures: the rook's move is a chase, under 2011 and under
-/// 1999 (27.2: 兵本身捉吃; reading `exemption-by-capturer-1999`). (Black's
-/// elephant e7 closes the e-file: from g2 the rook has no line of checks of its own that wins
-/// the horse, so the threat is new, reading `newness-of-a-line-of-checks`.)
+/// Red's rook steps onto the f-file. Then the pawn d8 can take the advisor d9 with check, and
+/// after 将×兵 (the pawn traded for the advisor, level: reading `won-against-the-best-defence`)
+/// the rook takes the horse f9 with check. The line begins with the pawn's check, but the rook
+/// captures: the rook's move is a chase, under 2011 and under 1999 (27.2: 兵本身捉吃; reading
+/// `exemption-by-capturer-1999`). (Black's elephant e7 closes the e-file: from g2 the rook has
+/// no line of checks of its own that wins the horse, so the threat is new, reading
+/// `newness-of-a-line-of-checks`.)
 #[test]
 fn a_pawn_check_that_lets_the_rook_win_is_the_rooks_chase() {
     let fen = "3akn3/3P5/4b4/r8/9/9/9/6R2/4A4/3AK4 w - - 0 1";
