@@ -772,25 +772,30 @@ fn chase_test(
     // A capture that wins only because the facing kings forbid the recapture is made with the
     // king's power (1999 27.1 借帥之力, 2011 26.1.1; reading `king-as-partner`): not a pawn's
     // alone.
-    let mover_to_move = after.passed();
-    let kings_power = |x: &Threat| capture_needs_the_king(rules, &mover_to_move, x);
+    // Asked only of threats credited to a pawn or the king (the position with the mover to
+    // move made on first need).
+    let mover_to_move = std::cell::OnceCell::new();
+    let kings_power =
+        |x: &Threat| capture_needs_the_king(rules, mover_to_move.get_or_init(|| after.passed()), x);
     let alone = |x: &Threat| {
         (!x.joint || (by_capturer && x.via_checks)) && !helped_by_check(x) && !kings_power(x)
     };
-    let by_king = |x: &Threat| {
-        (if by_capturer {
+    let credited_to_king = |x: &Threat| {
+        if by_capturer {
             x.captured_by_kings
         } else {
             is_king(after, x.attacker)
-        }) && alone(x)
+        }
     };
-    let by_pawn = |x: &Threat| {
-        (if by_capturer {
+    let credited_to_pawn = |x: &Threat| {
+        if by_capturer {
             x.captured_by_pawns
         } else {
             is_pawn(after, x.attacker)
-        }) && alone(x)
+        }
     };
+    let by_king = |x: &Threat| credited_to_king(x) && alone(x);
+    let by_pawn = |x: &Threat| credited_to_pawn(x) && alone(x);
     if new.iter().all(|x| by_king(x) || by_pawn(x)) {
         let pawns: Vec<Threat> = new.iter().filter(|x| by_pawn(x)).cloned().collect();
         let id = if pawns.is_empty() {
@@ -925,8 +930,12 @@ fn chase_test(
             push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1"]);
         }
     }
-    // A capture made with the king's power (1999 27.1, second sentence; 2011 26.1.1).
-    if chases.iter().any(kings_power) {
+    // A pawn's or the king's capture made with the king's power, a chase for that reason
+    // (1999 27.1, second sentence; 2011 26.1.1).
+    if chases
+        .iter()
+        .any(|x| (credited_to_king(x) || credited_to_pawn(x)) && kings_power(x))
+    {
         push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1", "cxa1999.27.1"]);
     }
     // A pawn's or the king's capture that gives another piece's check (26.7, second sentence).

@@ -358,9 +358,8 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                     )
                 })
                 .filter(|p| !serves_only_by_its_point(cx, b, target, *p, across))
+                .chain(king_takes_part(cx, b, target))
                 .collect();
-            let mut necessary = necessary;
-            necessary.extend(king_takes_part(cx, b, target));
             let joint = necessary.len() >= 2;
             for t in out.iter_mut().filter(|t| t.target == target) {
                 t.joint = joint;
@@ -861,9 +860,10 @@ fn serves_only_by_its_point(
     let w = without(b, p_sq);
     // The screen (炮架) of a cannon that captures the target serves by its point too, unless
     // it could legally capture the target itself (a pinned screen cannot) or has just moved
-    // there from a point where it was no such screen (24.3: 所走动子…与其他子联合吃子).
+    // there to screen a piece it did not screen before ([`moved_screen`]; 24.3:
+    // 所走动子…与其他子联合吃子).
     if is_screen_for(b, &w, p, t_sq) {
-        return !moved_into_the_screen(cx, b, p, t_sq)
+        return !moved_screen(cx, b, p, t_sq)
             && !captures_on(b, t_sq).iter().any(|c| c.from == p_sq);
     }
     // The piece alone between the two kings keeps them apart (将帅不得照面): with it off the
@@ -943,44 +943,34 @@ fn reaches_in_the_exchange(b: &Board, p: PieceId, t_sq: Coord) -> bool {
     guards(&cleared, p, t_sq)
 }
 
-/// Is `p` the piece that has just moved (`cx.after_move`) and the screen (炮架) through which
-/// another piece of its side reaches `t_sq` (reading `joint-chase-necessary`: the moved piece
-/// takes part, 24.3 所走动子…与其他子联合吃子)?
+/// Is `p` the piece that has just moved (`cx.after_move`), and is it now the screen (炮架) of a
+/// piece of its side that reaches `t_sq`, one whose screen it was not where it stood before the
+/// move (reading `joint-chase-necessary`: the moved piece takes part, 24.3 所走动子…与其他子联合吃子)?
+/// A screen that slides along the line of a capture keeps that capture as it was; its move makes
+/// nothing. One that was another piece's screen before, on another line, makes the new capture.
 fn moved_screen(cx: &Ctx, b: &Board, p: PieceId, t_sq: Coord) -> bool {
-    moved_into_the_screen(cx, b, p, t_sq)
-        && b.square_of(p)
-            .is_some_and(|p_sq| is_screen_for(b, &without(b, p_sq), p, t_sq))
-}
-
-/// Is `p` the piece that has just moved (`cx.after_move`), and is it now the screen of a piece
-/// whose screen it was not where it stood before the move? A screen that slides along the line of
-/// a capture keeps that capture as it was; its move makes nothing (24.3: 所走动子…联合吃子). One
-/// that was another piece's screen before, on another line, makes the new capture.
-fn moved_into_the_screen(cx: &Ctx, b: &Board, p: PieceId, t_sq: Coord) -> bool {
     let Some((moved, before)) = cx.after_move else {
         return false;
     };
-    moved == p && !screened_through(b, p, t_sq).is_subset(&screened_through(before, p, t_sq))
+    let screened = |x: &Board| {
+        x.square_of(p).map_or_else(BTreeSet::new, |sq| {
+            screened_through(x, &without(x, sq), p, t_sq)
+        })
+    };
+    moved == p && !screened(b).is_subset(&screened(before))
 }
 
-/// Is `p` the screen (炮架) through which another piece of its side reaches `t_sq`: it reaches
-/// it in `b` and not in `w` (`b` without `p`)?
+/// Is `p` the screen (炮架) through which another piece of its side reaches `t_sq` ([`screened_through`])?
 fn is_screen_for(b: &Board, w: &Board, p: PieceId, t_sq: Coord) -> bool {
-    b.pieces_of(b.piece(p).side).any(|q| {
-        q.id != p && reach_of(b, q.id).contains(&t_sq) && !reach_of(w, q.id).contains(&t_sq)
-    })
+    !screened_through(b, w, p, t_sq).is_empty()
 }
 
 /// The pieces of `p`'s side that reach `t_sq` in `b` through `p` as their screen (炮架): they
-/// reach it in `b` and not with `p` off the board.
-fn screened_through(b: &Board, p: PieceId, t_sq: Coord) -> BTreeSet<PieceId> {
-    let Some(p_sq) = b.square_of(p) else {
-        return BTreeSet::new();
-    };
-    let w = without(b, p_sq);
+/// reach it in `b` and not in `w` (`b` without `p`).
+fn screened_through(b: &Board, w: &Board, p: PieceId, t_sq: Coord) -> BTreeSet<PieceId> {
     b.pieces_of(b.piece(p).side)
         .filter(|q| {
-            q.id != p && reach_of(b, q.id).contains(&t_sq) && !reach_of(&w, q.id).contains(&t_sq)
+            q.id != p && reach_of(b, q.id).contains(&t_sq) && !reach_of(w, q.id).contains(&t_sq)
         })
         .map(|q| q.id)
         .collect()

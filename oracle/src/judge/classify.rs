@@ -719,8 +719,7 @@ fn chase_test(
     // king's power (1999 27.1 借帥之力, 2011 26.1.1; reading `king-as-partner`): not a pawn's
     // alone.
     let cx0 = Ctx::new(rules);
-    let mover_to_move = pass(after);
-    let kings_power = |x: &Threat| analysis::capture_needs_the_king(&cx0, &mover_to_move, x);
+    let kings_power = |x: &Threat| analysis::capture_needs_the_king(&cx0, &pass(after), x);
     let alone = |x: &Threat| {
         (!x.joint || (rules.exemption_by_capturer && x.via_checks))
             && !helped_by_check(x)
@@ -868,8 +867,12 @@ fn chase_test(
             push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1"]);
         }
     }
-    // A capture made with the king's power (1999 27.1, second sentence; 2011 26.1.1).
-    if chases.iter().any(kings_power) {
+    // A pawn's or the king's capture made with the king's power, a chase for that reason
+    // (1999 27.1, second sentence; 2011 26.1.1).
+    if chases
+        .iter()
+        .any(|x| (credited(x, is_king) || credited(x, is_pawn)) && kings_power(x))
+    {
         push_edition_article(rules, &mut t.articles, &["cxa2011.26.1.1", "cxa1999.27.1"]);
     }
     // A pawn's or the king's capture that gives another piece's check (26.7, second sentence).

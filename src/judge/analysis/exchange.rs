@@ -430,22 +430,19 @@ impl Analyzer<'_> {
         self.moved_screen(b, king, t_sq).then_some(king)
     }
 
-    /// Is `p` the piece that has just moved and the screen (炮架) through which another piece of
-    /// its side reaches `t_sq`? (The oracle's `moved_screen`, reading `joint-chase-necessary`.)
+    /// Is `p` the piece that has just moved, and is it now the screen (炮架) of a piece of its side
+    /// that reaches `t_sq`, one whose screen it was not where it stood before the move? (The
+    /// oracle's `moved_screen`, reading `joint-chase-necessary`: a screen that slides along the
+    /// line of a capture makes nothing.)
     fn moved_screen(&self, b: &Tracked, p: PieceId, t_sq: Square) -> bool {
-        self.moved_into_the_screen(b, p, t_sq)
-            && b.square_of(p)
-                .is_some_and(|p_sq| is_screen_for(b, &b.without(p_sq), p, t_sq))
-    }
-
-    /// Is `p` the piece that has just moved, and is it now the screen of a piece whose screen it
-    /// was not where it stood before the move (the oracle's `moved_into_the_screen`: a screen
-    /// that slides along the line of a capture makes nothing)?
-    fn moved_into_the_screen(&self, b: &Tracked, p: PieceId, t_sq: Square) -> bool {
         let Some(m) = self.after_move.as_ref().filter(|m| m.moved == p) else {
             return false;
         };
-        screened_through(b, p, t_sq) & !screened_through(&m.them_before, p, t_sq) != 0
+        let screened = |x: &Tracked| {
+            x.square_of(p)
+                .map_or(0, |sq| screened_through(x, &x.without(sq), p, t_sq))
+        };
+        screened(b) & !screened(&m.them_before) != 0
     }
 
     /// Does the piece `p` (of the side to move) serve the winning of `target` only by its point,
@@ -473,10 +470,10 @@ impl Analyzer<'_> {
         let reaches =
             |x: &Tracked, id: PieceId, sq: Square| reach_of(x, id) & (1u128 << sq.index()) != 0;
         if is_screen_for(b, w, p, t_sq) {
-            // The piece that has just moved there, from a point where it was no such screen,
+            // The piece that has just moved there to screen a piece it did not screen before
             // takes part; so does a screen that could take the target itself (legally: a pinned
             // screen cannot).
-            return !self.moved_into_the_screen(b, p, t_sq)
+            return !self.moved_screen(b, p, t_sq)
                 && !captures_on(b, t_sq).iter().any(|c| c.from() == p_sq);
         }
         // The piece alone between the two kings keeps them apart (将帅不得照面): the enemy
@@ -879,12 +876,7 @@ pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> 
 /// Is `p` the screen (炮架) through which another piece of its side reaches `t_sq`: it reaches
 /// it in `b` and not in `w` (`b` without `p`)? (The oracle's `is_screen_for`.)
 fn is_screen_for(b: &Tracked, w: &Tracked, p: PieceId, t_sq: Square) -> bool {
-    let Some(pc) = b.piece(p) else {
-        return false;
-    };
-    let bit = 1u128 << t_sq.index();
-    b.ids_of(pc.color)
-        .any(|q| q != p && reach_of(b, q) & bit != 0 && reach_of(w, q) & bit == 0)
+    screened_through(b, w, p, t_sq) != 0
 }
 
 /// Reading `king-as-partner` (the oracle's `capture_needs_the_king`): does the direct capture of
@@ -910,28 +902,27 @@ pub(crate) fn capture_needs_the_king(rs: &RuleSet, b: &Tracked, t: &Threat) -> b
     a.play(Move::new(a_sq, t_sq));
     let them = a.pos.turn();
     let bit = 1u128 << t_sq.index();
-    let froms: Vec<Square> = a
+    let forbidden_only_by_the_kings = a
         .ids_of(them)
         .filter_map(|q| a.square_of(q))
         .filter(|&s| a.pos.pseudo_targets(s) & bit != 0)
-        .collect();
-    froms.into_iter().any(|from| {
-        let mut c = a.pos.clone();
-        c.play(Move::new(from, t_sq));
-        c.kings_facing() && !c.king_attacked_by_pieces(them)
-    })
+        .any(|from| {
+            let mut c = a.pos.clone();
+            c.play(Move::new(from, t_sq));
+            c.kings_facing() && !c.king_attacked_by_pieces(them)
+        });
+    forbidden_only_by_the_kings
 }
 
 /// The pieces of `p`'s side that reach `t_sq` in `b` through `p` as their screen (炮架): they
-/// reach it in `b` and not with `p` off the board (the oracle's `screened_through`).
-fn screened_through(b: &Tracked, p: PieceId, t_sq: Square) -> IdSet {
-    let (Some(pc), Some(p_sq)) = (b.piece(p), b.square_of(p)) else {
+/// reach it in `b` and not in `w` (`b` without `p`; the oracle's `screened_through`).
+fn screened_through(b: &Tracked, w: &Tracked, p: PieceId, t_sq: Square) -> IdSet {
+    let Some(pc) = b.piece(p) else {
         return 0;
     };
-    let w = b.without(p_sq);
     let bit = 1u128 << t_sq.index();
     b.ids_of(pc.color)
-        .filter(|&q| q != p && reach_of(b, q) & bit != 0 && reach_of(&w, q) & bit == 0)
+        .filter(|&q| q != p && reach_of(b, q) & bit != 0 && reach_of(w, q) & bit == 0)
         .fold(0, |s, q| s | id_bit(q))
 }
 
