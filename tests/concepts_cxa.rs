@@ -1893,3 +1893,36 @@ fn a_pawn_given_for_several_pieces_is_no_gain() {
     let j = judged("cxa-1999", rook, moves);
     assert_eq!(class_at(&j, 5), "idle", "{j}");
 }
+
+/// Reading `pawn-traded-level` (25.3; 2011 26.6: 换取其他一子或数子均不算得子, 强子换…过河兵不算得子): a
+/// crossed pawn traded for a piece is level wherever the pawn is lost in the exchange.
+///
+/// Red's rook f5 attacks the unprotected horse f7 and is the only guard of red's crossed pawn a5,
+/// which black's rook a8 attacks: 车×马 is answered by 车×兵, a pawn for a horse, no gain. The horse
+/// c1 steps to b3 and guards the pawn: the horse is now won outright, a new chase (從沒捉到捉), and
+/// back on c1 it chases the pawn e2: red chases on every move and must change, in both editions.
+/// Counted at its exchange value (half an advisor), the pawn made the rook's attack a standing
+/// threat, the step to b3 idle and the game drawn.
+///
+/// 2011 26.5 (做根子捉子): the rook f5 guards the pawn a5 along the rank and steps to d5 to attack
+/// the horse d7; taking it gives the pawn through the point the rook leaves, a pawn for a horse:
+/// 价值相当, a chase citing 26.5 and 26.6.
+#[test]
+fn a_pawn_lost_elsewhere_for_a_piece_is_level() {
+    let elsewhere = "3k2b2/r8/5n3/9/P4R3/9/9/4p4/2N6/4K4 w - - 0 1";
+    let moves = "c1b3 g9i7 b3c1 i7g9 c1b3 g9i7 b3c1 i7g9";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, elsewhere, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{rules} {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "f7", "{rules} {j}");
+        assert_eq!(j["must_change"], "red", "{rules} {j}");
+    }
+    let root = "4k1b2/r8/3n1a3/9/P4R3/9/9/9/9/5K3 w - - 0 1";
+    let j = judged("cxa-2011", root, "f5d5 g9i7 d5f5 i7g9 f5d5 g9i7 d5f5 i7g9");
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    let articles = articles_at(&j, 5);
+    assert!(
+        articles.iter().any(|a| a == "26.5") && articles.iter().any(|a| a == "26.6"),
+        "{j}"
+    );
+}

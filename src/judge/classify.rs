@@ -701,6 +701,9 @@ fn chase_test(
     // The threats whose capture gives up as much as it wins through the point the capturer
     // leaves (26.5: 价值相当, a chase).
     let mut evened: Vec<(PieceId, PieceId)> = Vec::new();
+    // The threats whose capture gives a crossed pawn for the piece it wins through the point the
+    // capturer leaves (26.6: level, so a chase by 26.5).
+    let mut pawn_given: Vec<(PieceId, PieceId)> = Vec::new();
     if rules.protector_chase_needs_gain {
         let mut kept = Vec::with_capacity(new.len());
         for x in new {
@@ -708,6 +711,10 @@ fn chase_test(
                 Departure::Costs => departing.push(x.key()),
                 Departure::Level => {
                     levelled.push(x.key());
+                    kept.push(x);
+                }
+                Departure::PawnGiven => {
+                    pawn_given.push(x.key());
                     kept.push(x);
                 }
                 Departure::Even => {
@@ -949,6 +956,10 @@ fn chase_test(
         push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
         push_unique(&mut t.articles, rules.article("cxa2011.26.6"));
         note.push_str(DEPARTURE_LEVEL);
+    } else if chases.iter().any(|x| pawn_given.contains(&x.key())) {
+        push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
+        push_unique(&mut t.articles, rules.article("cxa2011.26.6"));
+        note.push_str(DEPARTURE_PAWN_GIVEN);
     } else if chases.iter().any(|x| evened.contains(&x.key())) {
         push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
         note.push_str(DEPARTURE_EVEN);
@@ -1159,7 +1170,8 @@ fn offered_pieces(
 /// standing capturer's guard is an answer of the complete exchange already, counted in the
 /// threat's gain); each is counted over the exchange on its point. An answer that wins exactly
 /// what the chase wins makes it [`Departure::Even`] (价值相当, a chase citing 26.5). A crossed pawn won for a
-/// piece is level unless 26.6 counts that trade as a gain (a rook), as the oracle's
+/// piece is level unless 26.6 counts that trade as a gain (a rook), and so is a crossed pawn
+/// given for the piece the chase wins ([`Departure::PawnGiven`]), as the oracle's
 /// `departure_costs`.
 fn departure_costs(
     az: &mut Analyzer<'_>,
@@ -1187,6 +1199,10 @@ fn departure_costs(
     let (mut lost, mut raw) = (0.0f64, 0.0f64);
     // Whether an answer wins as much as the chase (价值相当).
     let mut even = false;
+    // Whether an answer wins a crossed pawn given for the piece the chase wins: level (26.6;
+    // reading `pawn-traded-level`), unless 26.6 counts the trade (a rook).
+    let mut pawn_given = false;
+    let pawn_trade_level = !pawn_won && !pawn_trade_is_gain(rules, after, t.target);
     let moves = a.pos.legal_moves();
     for &m in moves.iter() {
         if m.to() == t_sq {
@@ -1213,6 +1229,11 @@ fn departure_costs(
         let u = a.play_undo(m);
         let g = vv - az.see(&mut a, m.to(), 8);
         a.undo(m, u);
+        if pawn_trade_level && is_pawn(&a, victim) {
+            pawn_given = pawn_given
+                || (g > 0.0 && g - az.gain_now_on(&mut open_before, id_bit(victim)) > 0.0);
+            continue;
+        }
         // (beyond what the other side could win of that piece anyway; only a capture that wins
         // as much as the chase or more can matter, so only its baseline is searched)
         if g < t.gain {
@@ -1246,6 +1267,8 @@ fn departure_costs(
         Departure::Costs
     } else if raw > t.gain {
         Departure::Level
+    } else if pawn_given {
+        Departure::PawnGiven
     } else if even {
         Departure::Even
     } else {
@@ -1261,6 +1284,8 @@ enum Departure {
     Free,
     /// More, but only a piece (not a rook) for the pawn the chase wins: level by 26.6.
     Level,
+    /// A crossed pawn for the piece (not a rook) the chase wins: level by 26.6, a chase by 26.5.
+    PawnGiven,
     /// As much as the chase wins (价值相当): a chase by 26.5.
     Even,
     /// More than the chase wins (得不偿失): the threat is idle.
@@ -1274,6 +1299,11 @@ const DEPARTURE_COSTS: &str =
 /// Added to the note of a chase whose capture gives up as much as it wins (26.5).
 const DEPARTURE_EVEN: &str =
     "; taking it gives up as much through the point the capturer leaves (价值相当, a root or pinned piece)";
+
+/// Added to the note of a chase whose capture gives a crossed pawn for the piece it wins (26.5,
+/// 26.6).
+const DEPARTURE_PAWN_GIVEN: &str =
+    "; taking it gives a crossed pawn through the point the capturer leaves, level for a piece (兵卒价值浮动)";
 
 /// Added to the note of a chase kept by 26.6 against 26.5.
 const DEPARTURE_LEVEL: &str =

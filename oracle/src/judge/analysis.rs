@@ -1011,8 +1011,10 @@ fn winnable(cx: &Ctx, b: &Board, target: PieceId) -> bool {
 ///   printed 捉).
 ///
 /// Each exchange is counted like the one on `sq` ([`see`] on its point), and one after which the
-/// capturing side mates at once is never made (29.4). At least 0: the other side may also do
-/// nothing of the kind.
+/// capturing side mates at once is never made (29.4). A crossed pawn so won for the piece the
+/// capture takes counts as that piece (reading `pawn-traded-level`: the trade is level, unless
+/// 26.6 counts it, a pawn for a rook). At least 0: the other side may also do nothing of the
+/// kind.
 fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
     let rs = cx.rs;
     // What the other side could already win before the move (before the capture when no move
@@ -1022,6 +1024,7 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
         None => (None, pass(b)),
     };
     let capturer = a.piece_id_at(sq).expect("the capturer");
+    let target = b.piece_id_at(sq).expect("the piece taken");
     let mut best = 0.0;
     for c in a.legal_moves() {
         if c.to == sq {
@@ -1045,7 +1048,12 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
         }
         let mut d = a.clone();
         apply(&mut d, c);
-        let g = value(rs, a, victim) - see(cx, &d, c.to, None, 8);
+        let mut g = value(rs, a, victim) - see(cx, &d, c.to, None, 8);
+        if g > 0.0 && is_pawn(a, victim) && !pawn_trade_is_gain(rs, b, target) {
+            // A crossed pawn won for the piece the capture takes: the pawn's value floats, the
+            // trade is level (reading `pawn-traded-level`; 25.3, 2011 26.6).
+            g = g.max(value(rs, b, target));
+        }
         if g > best && !mates_at_once(cx, &d) {
             best = g;
         }

@@ -641,6 +641,9 @@ fn chase_test(
     // The threats whose capture gives up as much as it wins through the point the capturer
     // leaves (26.5: 价值相当, a chase).
     let mut evened: Vec<(PieceId, PieceId)> = Vec::new();
+    // The threats whose capture gives a crossed pawn for the piece it wins through the point the
+    // capturer leaves (26.6: level, so a chase by 26.5).
+    let mut pawn_given: Vec<(PieceId, PieceId)> = Vec::new();
     if rules.protector_chase_needs_gain {
         let mut kept = Vec::new();
         for x in new {
@@ -648,6 +651,10 @@ fn chase_test(
                 Departure::Costs => departing.push(x.key()),
                 Departure::Level => {
                     levelled.push(x.key());
+                    kept.push(x);
+                }
+                Departure::PawnGiven => {
+                    pawn_given.push(x.key());
                     kept.push(x);
                 }
                 Departure::Even => {
@@ -886,6 +893,10 @@ fn chase_test(
         push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
         push_unique(&mut t.articles, rules.article("cxa2011.26.6"));
         note.push_str(DEPARTURE_LEVEL);
+    } else if chases.iter().any(|x| pawn_given.contains(&x.key())) {
+        push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
+        push_unique(&mut t.articles, rules.article("cxa2011.26.6"));
+        note.push_str(DEPARTURE_PAWN_GIVEN);
     } else if chases.iter().any(|x| evened.contains(&x.key())) {
         push_unique(&mut t.articles, rules.article("cxa2011.26.5"));
         note.push_str(DEPARTURE_EVEN);
@@ -1128,7 +1139,8 @@ fn offered_pieces(
 /// counted in the threat's gain); each is counted over the exchange on its point. An answer that
 /// wins exactly what the chase wins makes it [`Departure::Even`] (价值相当, a chase citing 26.5). A crossed pawn won for a
 /// piece is level unless 26.6 counts that trade as a gain, a rook (兵卒价值浮动,
-/// 换取其他一子不算得子: [`analysis::pawn_trade_is_gain`]).
+/// 换取其他一子不算得子: [`analysis::pawn_trade_is_gain`]), and so is a crossed pawn given for the
+/// piece the chase wins ([`Departure::PawnGiven`], reading `pawn-traded-level`).
 fn departure_costs(
     rules: &RuleSet,
     before: &Board,
@@ -1165,6 +1177,9 @@ fn departure_costs(
         t.attacker,
         t_sq,
     );
+    // A crossed pawn the departure gives for the piece the chase wins is level (26.6): the
+    // chase stands (价值相当; reading `pawn-traded-level`), unless 26.6 counts the trade (a rook).
+    let mut pawn_given = false;
     // (what the capture `m` wins, the same counted level when 26.6 makes it so)
     let answers: Vec<(f64, f64)> = a
         .legal_moves()
@@ -1185,6 +1200,14 @@ fn departure_costs(
             let level = pawn_won
                 && !analysis::is_pawn(&a, victim)
                 && !analysis::pawn_trade_is_gain(rules, &a, victim);
+            if !pawn_won
+                && analysis::is_pawn(&a, victim)
+                && !analysis::pawn_trade_is_gain(rules, after, t.target)
+                && g > 0.0
+            {
+                pawn_given = true;
+                return None;
+            }
             Some((g, if level { g.min(t.gain) } else { g }))
         })
         .collect();
@@ -1217,6 +1240,8 @@ fn departure_costs(
         Departure::Costs
     } else if answers.iter().any(|&(g, _)| g > t.gain) {
         Departure::Level
+    } else if pawn_given {
+        Departure::PawnGiven
     } else if even {
         Departure::Even
     } else {
@@ -1231,6 +1256,8 @@ enum Departure {
     Free,
     /// More, but only a piece (not a rook) for the pawn the chase wins: level by 26.6.
     Level,
+    /// A crossed pawn for the piece (not a rook) the chase wins: level by 26.6, a chase by 26.5.
+    PawnGiven,
     /// As much as the chase wins (价值相当): a chase by 26.5.
     Even,
     /// More than the chase wins (得不偿失): the threat is idle.
@@ -1244,6 +1271,11 @@ const DEPARTURE_COSTS: &str =
 /// Added to the note of a chase whose capture gives up as much as it wins (26.5).
 const DEPARTURE_EVEN: &str =
     "; taking it gives up as much through the point the capturer leaves (价值相当, a root or pinned piece)";
+
+/// Added to the note of a chase whose capture gives a crossed pawn for the piece it wins (26.5,
+/// 26.6).
+const DEPARTURE_PAWN_GIVEN: &str =
+    "; taking it gives a crossed pawn through the point the capturer leaves, level for a piece (兵卒价值浮动)";
 
 /// Added to the note of a chase kept by 26.6 against 26.5.
 const DEPARTURE_LEVEL: &str =

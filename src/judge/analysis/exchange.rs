@@ -542,11 +542,14 @@ impl Analyzer<'_> {
     /// and not guarded before by the capturer when the move makes the capture
     /// ([`capture_made_by_the_move`](Self::capture_made_by_the_move): 26.5 judges it).
     ///
-    /// The search stops once the answer reaches `enough` (the piece the capture took): the
-    /// capture then wins nothing, whatever the exact answer.
+    /// The search stops once the answer reaches `enough` (the worth of the piece the capture
+    /// took): the capture then wins nothing, whatever the exact answer. A crossed pawn won for
+    /// that piece counts as much (reading `pawn-traded-level`: the trade is level, unless 26.6
+    /// counts it, a pawn for a rook).
     fn answer_elsewhere(&mut self, b: &Tracked, a: &mut Tracked, sq: Square, enough: f64) -> f64 {
         let rs = self.rs;
         let capturer = id_at(a, sq).expect("the capturer");
+        let target = id_at(b, sq).expect("the piece taken");
         let capturer_was_on = b.square_of(capturer);
         let moved = self.after_move.as_ref().map(|m| m.moved);
         // Whether the move makes the capture (asked on first need).
@@ -570,9 +573,11 @@ impl Analyzer<'_> {
             if !is_material(a, victim) {
                 continue;
             }
-            // An answer wins at most the piece it takes.
+            // An answer wins at most the piece it takes; a crossed pawn won for the piece the
+            // capture takes counts as that piece (reading `pawn-traded-level`, 26.6).
             let vt = value(rs, a, victim);
-            if vt <= best {
+            let floats = is_pawn(a, victim) && !pawn_trade_is_gain(rs, b, target);
+            if (if floats { enough } else { vt }) <= best {
                 continue;
             }
             let answerer = id_at(a, c.from()).expect("a mover");
@@ -595,7 +600,13 @@ impl Analyzer<'_> {
             if self.see(before, c.to(), 8) > 0.0 {
                 continue;
             }
-            best = self.better_answer(a, c, vt, best);
+            if floats {
+                if self.better_answer(a, c, vt, 0.0) > 0.0 {
+                    best = enough;
+                }
+            } else {
+                best = self.better_answer(a, c, vt, best);
+            }
         }
         best
     }
