@@ -1894,6 +1894,30 @@ fn a_pawn_given_for_several_pieces_is_no_gain() {
     assert_eq!(class_at(&j, 5), "idle", "{j}");
 }
 
+/// Reading `pawn-given-for-pieces` inside the exchange (25.3; 2011 26.6): a crossed pawn of the
+/// capturing side that takes back on the capture square and is taken in turn is given for the
+/// piece it took.
+///
+/// Red's horse steps to a4 and attacks the cannon c5, which black's horse b7 and elephant e7
+/// guard; red's crossed pawn d5 attacks it too. 马×炮, 马×马, 兵×马, 象×兵 gives a horse and a pawn
+/// for a cannon and a horse: a pawn for a piece, level, so idle in both editions. Counted at half
+/// an advisor, the pawn left red 1.5 ahead and the step was a joint chase (red had to change).
+/// With a red rook on c0 behind, which takes the elephant that took the pawn, red wins: a chase.
+#[test]
+fn a_pawn_that_takes_back_inside_the_exchange_is_given() {
+    let moves = "b2a4 f9f8 a4b2 f8f9 b2a4 f9f8 a4b2 f8f9";
+    let given = "5k3/9/1n2b4/9/2cP5/9/3p5/1N7/9/4K4 w - - 0 1";
+    let rook = "5k3/9/1n2b4/9/2cP5/9/3p5/1N7/9/2R1K4 w - - 0 1";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, given, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{rules} {j}");
+        assert_eq!(j["ruling"], "draw", "{rules} {j}");
+        let j = judged(rules, rook, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{rules} {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "c5", "{rules} {j}");
+    }
+}
+
 /// Reading `pawn-traded-level` (25.3; 2011 26.6: 换取其他一子或数子均不算得子, 强子换…过河兵不算得子): a
 /// crossed pawn traded for a piece is level wherever the pawn is lost in the exchange.
 ///

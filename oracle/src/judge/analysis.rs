@@ -212,6 +212,53 @@ fn see_computed(cx: &Ctx, b: &Board, sq: Coord, only: Option<(Side, PieceId)>, d
     best
 }
 
+/// [`see`] on `sq` after a capture there by `chaser` (the other side to move), where a crossed pawn
+/// of `chaser` that takes back on `sq` and is then taken counts as the piece it took (reading
+/// `pawn-given-for-pieces`: a pawn given for a piece is level, 25.3 / 2011 26.6), unless 26.6
+/// counts that trade as a gain (a rook). `worth`: what the piece on `sq` counts for when taken,
+/// when it is such a pawn.
+pub(crate) fn see_pawns_given(
+    cx: &Ctx,
+    b: &Board,
+    sq: Coord,
+    chaser: Side,
+    worth: Option<f64>,
+    depth: u32,
+) -> f64 {
+    if depth == 0 {
+        return 0.0;
+    }
+    let Some(victim) = b.piece_id_at(sq) else {
+        return 0.0;
+    };
+    // No pawn of the chaser can come to take back there: the plain exchange (no pawn of its is
+    // ever given on the point; the same answer, remembered).
+    if worth.is_none()
+        && !b
+            .pieces_of(chaser)
+            .any(|p| p.square != Some(sq) && is_pawn(b, p.id) && guards(b, p.id, sq))
+    {
+        return see(cx, b, sq, None, depth);
+    }
+    let v = worth.unwrap_or_else(|| value(cx.rs, b, victim));
+    let mut best = 0.0;
+    for m in captures_on(b, sq) {
+        let mover = b.piece_id_at(m.from).expect("capture from a piece");
+        let mut a = b.clone();
+        apply(&mut a, m);
+        let given = b.piece(mover).side == chaser
+            && is_pawn(&a, mover)
+            && is_material(&a, mover)
+            && !pawn_trade_is_gain(cx.rs, b, victim);
+        let w = given.then(|| value(cx.rs, b, victim).max(value(cx.rs, &a, mover)));
+        let g = v - see_pawns_given(cx, &a, sq, chaser, w, depth - 1);
+        if g > best && !mates_at_once(cx, &a) {
+            best = g;
+        }
+    }
+    best
+}
+
 /// How a threatened piece stands (24.15, 24.16 / 28.16), seen from the exchange.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Cover {
@@ -435,7 +482,7 @@ fn capture_threat(
     let mut a = b.clone();
     apply(&mut a, m);
     let exchange_depth = 8;
-    let back = see(cx, &a, m.to, None, exchange_depth);
+    let back = see_pawns_given(cx, &a, m.to, b.st.turn, None, exchange_depth);
     let v = value(rs, b, target);
     // What decides alone, whatever the exchange wins: a capture after which the taker is mated
     // at once is never made (29.4); a pawn given for a piece is no gain (25.3; 2011 26.6:
@@ -582,8 +629,9 @@ fn exchange_with_follow_up(
         if mates_at_once(cx, &c) {
             continue;
         }
-        // Going on on the same square, as in `see`.
-        let mut best = see(cx, &c, m.to, None, 7);
+        // Going on on the same square, as in `see` (a pawn the capturer's side gives there
+        // counted as the piece it takes: `see_pawns_given`).
+        let mut best = see_pawns_given(cx, &c, m.to, b.st.turn, None, 7);
         // Or taking a piece the recapturer protected, now left without it.
         for f in c.legal_moves() {
             let Some(t) = c.piece_id_at(f.to) else {

@@ -50,6 +50,53 @@ impl Analyzer<'_> {
         best
     }
 
+    /// [`Analyzer::see`] on `sq` after a capture there by `chaser`, where a crossed pawn of
+    /// `chaser` that takes back on `sq` and is then taken counts as the piece it took (reading
+    /// `pawn-given-for-pieces`; the oracle's `see_pawns_given`). `worth`: what the piece on `sq`
+    /// counts for when taken, when it is such a pawn.
+    pub(crate) fn see_pawns_given(
+        &mut self,
+        b: &mut Tracked,
+        sq: Square,
+        chaser: Color,
+        worth: Option<f64>,
+        depth: u32,
+    ) -> f64 {
+        if depth == 0 {
+            return 0.0;
+        }
+        let Some(victim) = id_at(b, sq) else {
+            return 0.0;
+        };
+        // No pawn of the chaser can come to take back there: the plain exchange.
+        if worth.is_none()
+            && !b
+                .pos
+                .pieces(Piece::new(chaser, Role::Pawn))
+                .any(|p| p != sq && b.pos.guards(p, sq))
+        {
+            return self.see(b, sq, depth);
+        }
+        let rs = self.rs;
+        let v = worth.unwrap_or_else(|| value(rs, b, victim));
+        let mut best = 0.0;
+        for m in captures_on(b, sq) {
+            let mover = id_at(b, m.from()).expect("capture from a piece");
+            let mover_is_chasers = b.pos.piece_at(m.from()).is_some_and(|p| p.color == chaser);
+            let took = value(rs, b, victim);
+            let rook = pawn_trade_is_gain(rs, b, victim);
+            let u = b.play_undo(m);
+            let given = mover_is_chasers && is_pawn(b, mover) && is_material(b, mover) && !rook;
+            let w = given.then(|| took.max(value(rs, b, mover)));
+            let g = v - self.see_pawns_given(b, sq, chaser, w, depth - 1);
+            if g > best && !self.mates_at_once(b) {
+                best = g;
+            }
+            b.undo(m, u);
+        }
+        best
+    }
+
     /// [`Analyzer::direct_threats`], cached with the threats.
     pub(super) fn direct_threats_cached(&mut self, b: &Tracked) -> Vec<Threat> {
         self.with_direct_threats(b, |d| d.to_vec())
@@ -215,7 +262,7 @@ impl Analyzer<'_> {
         let pawn_taken = is_pawn(b, target);
         let pawn_ok = pawn_trade_is_gain(rs, b, target);
         let u = b.play_undo(m);
-        let back = self.see(b, m.to(), 8);
+        let back = self.see_pawns_given(b, m.to(), b0.pos.turn(), None, 8);
         let mut gain = tval - back;
         if gain <= 0.0 {
             if let Some(now) = self.winnable_now(b0, now) {
@@ -355,7 +402,9 @@ impl Analyzer<'_> {
                 a.undo(r, ur);
                 continue;
             }
-            let mut best = self.see(a, m.to(), 7);
+            // Going on on the same square (a pawn the capturer's side gives there counted as
+            // the piece it takes).
+            let mut best = self.see_pawns_given(a, m.to(), b0.pos.turn(), None, 7);
             let moves = a.pos.legal_moves();
             for &f in moves.iter() {
                 let Some(t) = id_at(a, f.to()) else {
