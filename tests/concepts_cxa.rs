@@ -1916,6 +1916,32 @@ fn a_pawn_that_takes_back_inside_the_exchange_is_given() {
         assert_eq!(class_at(&j, 5), "chase", "{rules} {j}");
         assert_eq!(cycle_move(&j, 5)["targets"][0], "c5", "{rules} {j}");
     }
+    // An uncrossed pawn that crosses by taking back and is taken at once is worth nothing there
+    // in 2011 (26.6: 立即吃掉刚过河的兵…不算得子): not given, the horse won for nothing, a chase.
+    let crossing = "5k3/9/1n7/4n4/2c6/2P6/9/1N7/3c5/4K4 w - - 0 1";
+    let j = judged("cxa-2011", crossing, moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+}
+
+/// 2011 26.5 (被牵子捉子): what a standing shield's capture opens counts against it, whichever
+/// piece moved (reading `complete-exchange-any-square`, condition (1)).
+///
+/// Red's horse d4 stands between black's rook a4 and red's rook g4 and attacks the unprotected
+/// cannon c6. With red's rook on h1 (attacking the cannon h3), 马×炮 lets 车×车g4: a rook for a
+/// cannon, no threat. The rook back on g1 guards g4: the cannon is won, a new chase, and red
+/// chases on every move. Counted without the line the capture opens, the threat stood before
+/// the move and the game was drawn. Under 1999 (no 26.5) the step stays idle.
+#[test]
+fn a_standing_shield_that_captures_counts_the_line_it_opens() {
+    let fen = "2baka3/9/4b4/2c6/9/r2N2R2/7c1/4N4/6R2/3K5 w - - 0 1";
+    let moves = "g1h1 c9a7 h1g1 a7c9 g1h1 c9a7 h1g1 a7c9";
+    let j = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 7)["targets"][0], "c6", "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+    let j = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j, 7), "idle", "{j}");
 }
 
 /// Reading `pawn-traded-level` (25.3; 2011 26.6: 换取其他一子或数子均不算得子, 强子换…过河兵不算得子): a

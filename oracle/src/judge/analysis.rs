@@ -246,9 +246,11 @@ pub(crate) fn see_pawns_given(
         let mover = b.piece_id_at(m.from).expect("capture from a piece");
         let mut a = b.clone();
         apply(&mut a, m);
+        // (a pawn that crosses by this capture and is taken at once is worth nothing there in
+        // 2011: 26.6's 立即吃掉刚过河的兵, reading `just-crossed-pawn`)
         let given = b.piece(mover).side == chaser
             && is_pawn(&a, mover)
-            && is_material(&a, mover)
+            && value(cx.rs, &a, mover) > 0.0
             && !pawn_trade_is_gain(cx.rs, b, victim);
         let w = given.then(|| value(cx.rs, b, victim).max(value(cx.rs, &a, mover)));
         let g = v - see_pawns_given(cx, &a, sq, chaser, w, depth - 1);
@@ -1085,7 +1087,11 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
             continue;
         }
         let answerer = a.piece_id_at(c.from).expect("a mover");
-        if !reach_of(b, answerer).contains(&c.to)
+        // A line the capture opens (the capturer was a shield, 被牵) is the departure test's
+        // (26.5) when the move makes the capture, and an answer here when it does not.
+        let opened =
+            rs.protector_chase_needs_gain && !capture_made_by_the_move(cx, b, capturer, sq);
+        if !(opened || reach_of(b, answerer).contains(&c.to))
             || (moved == Some(victim) && !exposed_before_the_move(cx, answerer, victim))
             || see(cx, &them_before, c.to, None, 8) > 0.0
         {

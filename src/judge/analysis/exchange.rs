@@ -86,7 +86,9 @@ impl Analyzer<'_> {
             let took = value(rs, b, victim);
             let rook = pawn_trade_is_gain(rs, b, victim);
             let u = b.play_undo(m);
-            let given = mover_is_chasers && is_pawn(b, mover) && is_material(b, mover) && !rook;
+            // (a pawn that crosses by this capture and is taken at once is worth nothing there
+            // in 2011: reading `just-crossed-pawn`)
+            let given = mover_is_chasers && is_pawn(b, mover) && value(rs, b, mover) > 0.0 && !rook;
             let w = given.then(|| took.max(value(rs, b, mover)));
             let g = v - self.see_pawns_given(b, sq, chaser, w, depth - 1);
             if g > best && !self.mates_at_once(b) {
@@ -630,8 +632,16 @@ impl Analyzer<'_> {
                 continue;
             }
             let answerer = id_at(a, c.from()).expect("a mover");
+            // A line the capture opens (the capturer was a shield, 被牵) is the departure
+            // test's (26.5) when the move makes the capture, and an answer here when it does
+            // not.
             if reach_of(b, answerer) & (1u128 << c.to().index()) == 0 {
-                continue;
+                let opened = rs.protector_chase_needs_gain
+                    && !*made_by_the_move
+                        .get_or_insert_with(|| self.capture_made_by_the_move(b, capturer, sq));
+                if !opened {
+                    continue;
+                }
             }
             if moved == Some(victim) && !self.exposed_before_the_move(answerer, victim) {
                 continue;
