@@ -1075,6 +1075,9 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
     };
     let capturer = a.piece_id_at(sq).expect("the capturer");
     let target = b.piece_id_at(sq).expect("the piece taken");
+    // A line the capture opens (the capturer was a shield, 被牵) is the departure test's (26.5)
+    // when the move makes the capture, and an answer here when it does not.
+    let opened = rs.protector_chase_needs_gain && !capture_made_by_the_move(cx, b, capturer, sq);
     let mut best = 0.0;
     for c in a.legal_moves() {
         if c.to == sq {
@@ -1087,10 +1090,6 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
             continue;
         }
         let answerer = a.piece_id_at(c.from).expect("a mover");
-        // A line the capture opens (the capturer was a shield, 被牵) is the departure test's
-        // (26.5) when the move makes the capture, and an answer here when it does not.
-        let opened =
-            rs.protector_chase_needs_gain && !capture_made_by_the_move(cx, b, capturer, sq);
         if !(opened || reach_of(b, answerer).contains(&c.to))
             || (moved == Some(victim) && !exposed_before_the_move(cx, answerer, victim))
             || see(cx, &them_before, c.to, None, 8) > 0.0

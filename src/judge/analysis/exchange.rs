@@ -601,6 +601,8 @@ impl Analyzer<'_> {
         let rs = self.rs;
         let capturer = id_at(a, sq).expect("the capturer");
         let target = id_at(b, sq).expect("the piece taken");
+        // Whether a crossed pawn won for the target is a level trade (not a rook in 2011).
+        let pawn_levels = !pawn_trade_is_gain(rs, b, target);
         let capturer_was_on = b.square_of(capturer);
         let moved = self.after_move.as_ref().map(|m| m.moved);
         // Whether the move makes the capture (asked on first need).
@@ -627,7 +629,7 @@ impl Analyzer<'_> {
             // An answer wins at most the piece it takes; a crossed pawn won for the piece the
             // capture takes counts as that piece (reading `pawn-traded-level`, 26.6).
             let vt = value(rs, a, victim);
-            let floats = is_pawn(a, victim) && !pawn_trade_is_gain(rs, b, target);
+            let floats = pawn_levels && is_pawn(a, victim);
             if (if floats { enough } else { vt }) <= best {
                 continue;
             }
