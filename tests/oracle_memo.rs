@@ -111,3 +111,53 @@ fn generated_games_are_judged_alike_with_and_without_the_memo() {
         4 * n
     );
 }
+
+/// A memo kept from one judgement to the next (`with_kept_memo`, as the differential fuzz
+/// entries run the oracle) changes no answer either: generated games of every rule set, each
+/// followed by its shorter variants and then judged again (answers taken from the memo the
+/// earlier judgements left) and by the same game under every rule set, give the same text as
+/// each one judged without the memo.
+#[test]
+fn a_memo_kept_between_judgements_changes_nothing() {
+    let mut compared = 0;
+    let mut kept_answers = Vec::new();
+    let mut cold_answers = Vec::new();
+    for seed in 0..12u64 {
+        let game = seeded_game(seed);
+        let line = classify_case_from(Start::Sparse, &mut ChaCha8Rng::seed_from_u64(seed));
+        for case in [game, line] {
+            if !bounded(&case) {
+                continue;
+            }
+            let shorter = |k: usize| JudgeCase {
+                moves: case.moves[..case.moves.len().saturating_sub(k)].to_vec(),
+                ..case.clone()
+            };
+            // The same game under every rule set too: a rule set's answers are never another's.
+            let under = |id: &str| JudgeCase {
+                rules: id.to_string(),
+                ..case.clone()
+            };
+            let variants = [case.clone(), shorter(2), shorter(5), case.clone()]
+                .into_iter()
+                .chain(oj::RULE_SETS.iter().map(|id| under(id)));
+            for variant in variants {
+                let Some(rules) = oracle_rules(&variant.rules) else {
+                    continue;
+                };
+                kept_answers.push(oj::with_kept_memo(rules, Spec::embedded(), || {
+                    judged(&variant, false, true)
+                }));
+                cold_answers.push(without_memo(|| judged(&variant, false, true)));
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 40, "only {compared} judgements compared");
+    for (i, (kept, cold)) in kept_answers.iter().zip(&cold_answers).enumerate() {
+        assert_eq!(
+            kept, cold,
+            "judgement {i}: the kept memo changed the answer"
+        );
+    }
+}

@@ -520,7 +520,21 @@ pub fn fuzz_cut() -> Option<(u32, u32)> {
 /// (or cut alike to [`fuzz_cut`], when [`FUZZ_CUT_ENV`] is set).
 pub fn fuzz_judge(data: &[u8]) -> Result<Agreed, Box<JudgeDivergence>> {
     let case = judge_case(data);
-    compare(&case, false, fuzz_cut())
+    keeping_memo(&case, || compare(&case, false, fuzz_cut()))
+}
+
+/// Runs `f` (one fuzz input's comparison) inside the oracle's memo kept from the earlier inputs
+/// of the same rule set ([`o::judge::with_kept_memo`]): libFuzzer mutates one input several
+/// times in a row, so consecutive games share most of their positions. The oracle's answers are
+/// the same either way (its memo's key holds every input of an answer, `tests/oracle_memo.rs`);
+/// with [`FUZZ_CUT_ENV`] (rule sets cut to other depths) or an unknown rule set, as before.
+fn keeping_memo<R>(case: &JudgeCase, f: impl FnOnce() -> R) -> R {
+    match oracle_rules(&case.rules) {
+        Some(rules) if fuzz_cut().is_none() => {
+            o::judge::with_kept_memo(rules, o::Spec::embedded(), f)
+        }
+        _ => f(),
+    }
 }
 
 /// The input of `judge_diff`: bytes -> [`game_with_cycles`], except that a full random
@@ -649,44 +663,48 @@ fn classify_both(
     ) else {
         return Ok(None);
     };
-    let mut fb = f::Tracked::new(fpos);
-    let mut fprev = None;
-    let mut oprev = None;
-    let mut last = None;
-    for m in &case.moves {
-        let (Ok(fm), Ok(om)) = (
-            Move::parse_iccs(m, RankConvention::Iccs),
-            m.parse::<o::OMove>(),
-        ) else {
-            break;
-        };
-        let fc = f::classify(frules, &fb, fm, fprev.as_ref());
-        let oc = o::judge::classify_with(orules, &ob, om, oprev.as_ref());
-        match (fc, oc) {
-            (Ok(fc), Ok(oc)) => {
-                let (fv, ov) = (fast_view(&fc).join("; "), oracle_view(&oc).join("; "));
-                if fv != ov {
-                    return Err(diverge("classification", fv, ov));
+    // One oracle memo for every ply (each classification would otherwise start its own): the
+    // positions before and after consecutive moves share their searches.
+    o::judge::with_memo(orules, o::Spec::embedded(), || {
+        let mut fb = f::Tracked::new(fpos);
+        let mut fprev = None;
+        let mut oprev = None;
+        let mut last = None;
+        for m in &case.moves {
+            let (Ok(fm), Ok(om)) = (
+                Move::parse_iccs(m, RankConvention::Iccs),
+                m.parse::<o::OMove>(),
+            ) else {
+                break;
+            };
+            let fc = f::classify(frules, &fb, fm, fprev.as_ref());
+            let oc = o::judge::classify_with(orules, &ob, om, oprev.as_ref());
+            match (fc, oc) {
+                (Ok(fc), Ok(oc)) => {
+                    let (fv, ov) = (fast_view(&fc).join("; "), oracle_view(&oc).join("; "));
+                    if fv != ov {
+                        return Err(diverge("classification", fv, ov));
+                    }
+                    last = Some(fv);
+                    fprev = Some(fc);
+                    oprev = Some(oc);
                 }
-                last = Some(fv);
-                fprev = Some(fc);
-                oprev = Some(oc);
+                (Err(_), Err(_)) => break,
+                (fc, oc) => {
+                    return Err(diverge(
+                        "classification",
+                        format!("{:?}", fc.map(|c| fast_view(&c).join("; "))),
+                        format!("{:?}", oc.map(|c| oracle_view(&c).join("; "))),
+                    ))
+                }
             }
-            (Err(_), Err(_)) => break,
-            (fc, oc) => {
-                return Err(diverge(
-                    "classification",
-                    format!("{:?}", fc.map(|c| fast_view(&c).join("; "))),
-                    format!("{:?}", oc.map(|c| oracle_view(&c).join("; "))),
-                ))
+            fb.play(fm);
+            if ob.play(om).is_err() {
+                break;
             }
         }
-        fb.play(fm);
-        if ob.play(om).is_err() {
-            break;
-        }
-    }
-    Ok(last)
+        Ok(last)
+    })
 }
 
 /// The input of `classify_diff`: bytes -> a rule set, a start of any kind ([`Start`]) and up to
@@ -725,7 +743,7 @@ pub fn classify_case_from(start: Start, ch: &mut dyn Chooser) -> JudgeCase {
 /// [`fuzz_cut`], when [`FUZZ_CUT_ENV`] is set). `Ok(None)` when no move was classified.
 pub fn fuzz_classify(data: &[u8]) -> Result<Option<String>, Box<JudgeDivergence>> {
     let case = classify_case(data);
-    classify_both(&case, fuzz_cut())
+    keeping_memo(&case, || classify_both(&case, fuzz_cut()))
 }
 
 /// How many move generations a case may let the oracle's consecutive-check search

@@ -32,7 +32,10 @@
 //!   to its spec, compared by identity) does not use the memo at all.
 //!
 //! The memo can also be emptied at any time without changing an answer; it is, when it grows
-//! past [`LIMIT`] answers, to bound its memory. [`without_memo`] turns it off (the test
+//! past [`LIMIT`] answers, to bound its memory. For the same reason it can be kept from one
+//! scope to the next: [`with_kept_memo`] (used by the differential fuzz entries, which judge
+//! many games that share most of their positions) keeps it between calls for a `'static` rule
+//! set. [`without_memo`] turns it off (the test
 //! `tests/oracle_memo.rs` judges every example and generated games both ways and compares the
 //! JSON byte for byte), and so does the environment variable `XIANGQI_ORACLE_MEMO=off` for a
 //! whole process (to measure what it saves).
@@ -206,6 +209,49 @@ pub(crate) fn scope<R>(rules: &RuleSet, spec: &Spec, f: impl FnOnce() -> R) -> R
 /// (the key holds every input an answer depends on; see the module's documentation).
 pub fn with_memo<R>(rules: &RuleSet, spec: &Spec, f: impl FnOnce() -> R) -> R {
     scope(rules, spec, f)
+}
+
+/// At most this many answers stay in a memo kept between scopes ([`with_kept_memo`]); a kept
+/// memo that has grown past it is dropped when its scope ends.
+pub(crate) const KEPT_LIMIT: usize = 250_000;
+
+thread_local! {
+    /// The memos kept between scopes by [`with_kept_memo`], one per rule set and spec.
+    static KEPT: RefCell<Vec<Memo>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with the memo that earlier calls of `with_kept_memo` on this thread left for the same
+/// rule set and spec (a new one the first time), and keeps that memo for the next call instead
+/// of dropping it: a search one of them already answered is not searched again (a fuzz entry
+/// judges many games that share most of their positions, one after another). The answers are
+/// the same as without it: the key holds every input an answer depends on, and the rule set is
+/// `'static`, so no other rule set can ever live at its address (the memo compares rule sets by
+/// address). A kept memo of more than [`KEPT_LIMIT`] answers is dropped when the call ends; the
+/// memo of legal moves is kept as well (it empties itself past its own limit).
+pub fn with_kept_memo<R>(rules: &'static RuleSet, spec: &Spec, f: impl FnOnce() -> R) -> R {
+    if !ENABLED.get() {
+        return f();
+    }
+    let kept = KEPT.with_borrow_mut(|kept| {
+        let i = kept
+            .iter()
+            .position(|m| std::ptr::eq(m.rules, rules) && m.spec.same(spec))?;
+        Some(kept.swap_remove(i))
+    });
+    let memo = kept.unwrap_or_else(|| Memo {
+        rules,
+        spec: spec.clone(),
+        answers: Answers::default(),
+    });
+    let restore = Restore(MEMO.replace(Some(memo)));
+    let r = f();
+    if let Some(m) = MEMO.take() {
+        if m.answers.len() <= KEPT_LIMIT {
+            KEPT.with_borrow_mut(|kept| kept.push(m));
+        }
+    }
+    drop(restore);
+    r
 }
 
 /// Runs `f` with the memo off: every search computes its answer (for the test that the memo

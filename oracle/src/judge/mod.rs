@@ -41,7 +41,7 @@ use crate::coord::{OMove, Side};
 
 pub use classify::{classify, classify_in_context, Classification};
 pub use cycle::{CycleRuling, SidePattern};
-pub use memo::{with_memo, without_memo};
+pub use memo::{with_kept_memo, with_memo, without_memo};
 pub use rules::{
     BothForbidden, GravePattern, Interpretation, Matcher, Pattern, RuleSet, RulesError, RulingRow,
     RULE_SETS,
