@@ -1976,3 +1976,31 @@ fn a_pawn_lost_elsewhere_for_a_piece_is_level() {
         "{j}"
     );
 }
+
+/// Reading `newness-of-a-line-of-checks` (29.2; 2011 24.3, 从捉到捉; 参考图8 "白吃双士的结果没有发生变化"):
+/// a line of checks that could already win a piece stood before the move even when, at its end,
+/// a greater capture was there too.
+///
+/// Red's horse g5 checks from f7, the king's only answer is e8, and the horse then takes the
+/// unprotected elephant g9; red's elephant e2 attacks the unprotected horse c4. At the end of the
+/// line the elephant's capture is worth more, so the line was named after the horse c4. The
+/// elephant's retreat to g0 gives that capture up and leaves the line's own win, the elephant
+/// g9: no new threat (閒); back on e2 the elephant chases c4 again. Red 一捉一閒: a draw, in both
+/// editions (it was 長捉, red to change). When the horse steps to g5 and so makes the line, the
+/// threat to g9 is new: a chase.
+#[test]
+fn a_line_of_checks_that_stood_is_not_hidden_by_a_greater_capture() {
+    let fen = "1c1akab2/9/9/9/6N2/2n6/9/4B4/9/C2K5 w - - 0 1";
+    let moves = "e2g0 b9b8 g0e2 b8b9 e2g0 b9b8 g0e2 b8b9";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, fen, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{rules} {j}");
+        assert_eq!(class_at(&j, 7), "chase", "{rules} {j}");
+        assert_eq!(cycle_move(&j, 7)["targets"][0], "c4", "{rules} {j}");
+        assert_eq!(j["result"], "draw", "{rules} {j}");
+    }
+    let made = "1c1akab2/9/9/9/9/2n6/7N1/9/9/C2K5 w - - 0 1";
+    let j = judged("cxa-2011", made, "h3g5 b9b8 g5h3 b8b9 h3g5 b9b8 g5h3 b8b9");
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "g9", "{j}");
+}

@@ -1004,10 +1004,11 @@ fn stood_before(
     if az.has_check_threat(before, key) {
         return (true, false);
     }
-    // A line of checks that won the same piece before, whichever piece opened it (reading
-    // `newness-of-a-line-of-checks`).
-    let won_by_a_line =
-        |az: &mut Analyzer<'_>| x.via_checks && az.has_check_threat_to(before, key.1);
+    // A line of checks that won the same piece before, whichever piece opened it, or could win
+    // it were it the only piece the line's end counts (reading `newness-of-a-line-of-checks`).
+    let won_by_a_line = |az: &mut Analyzer<'_>| {
+        x.via_checks && (az.has_check_threat_to(before, key.1) || az.line_can_win(before, key.1))
+    };
     if !in_context || !before.pos.is_check() || is_king(before, mover) {
         return (won_by_a_line(az), false);
     }

@@ -107,6 +107,10 @@ pub(crate) struct Ctx<'a> {
     /// could already win before the move, the moved piece itself and what it guards are no
     /// answer within the exchange).
     pub after_move: Option<(PieceId, &'a Board)>,
+    /// The one piece a search for what can be won is asked about (reading
+    /// `newness-of-a-line-of-checks`: could a line of checks win this piece?): the ways of its
+    /// opponent that do not take it count as winning nothing. `None`: every way counts.
+    pub aim: Option<PieceId>,
 }
 
 /// No piece offered.
@@ -119,6 +123,7 @@ impl<'a> Ctx<'a> {
             rs,
             offered: &NONE_OFFERED,
             after_move: None,
+            aim: None,
         }
     }
 
@@ -128,6 +133,7 @@ impl<'a> Ctx<'a> {
             rs,
             offered,
             after_move: None,
+            aim: None,
         }
     }
 
@@ -138,6 +144,20 @@ impl<'a> Ctx<'a> {
             after_move: Some((moved, before)),
             ..self
         }
+    }
+
+    /// The same context, asking only whether the piece `target` can be won (see [`Ctx::aim`]).
+    pub fn aiming_at(self, target: PieceId) -> Ctx<'a> {
+        Ctx {
+            aim: Some(target),
+            ..self
+        }
+    }
+
+    /// The piece aimed at, when the side to move in `b` is its opponent (the side whose wins
+    /// are asked about); `None` for the other side, whose answers count in full.
+    fn aim_in(&self, b: &Board) -> Option<PieceId> {
+        self.aim.filter(|t| b.piece(*t).side != b.side_to_move())
     }
 
     /// The context of the searches of what a line of play wins ([`see`], [`check_line`],
@@ -1214,6 +1234,23 @@ fn check_threats(cx: &Ctx, b: &Board, depth: u32, checker: Option<PieceId>) -> V
     out
 }
 
+/// Can a line of consecutive checks of the side to move in `b` win `target`, a piece of the
+/// other side: a line that holds against the best defence with `target` among the pieces it
+/// wins, when at the end of the line only the ways that take `target` count (reading
+/// `newness-of-a-line-of-checks`: a greater gain elsewhere, such as a capture that stood anyway,
+/// does not hide that the line wins it)? A pawn is never won by a line where a pawn so won is no
+/// gain (`floating-pawn-by-checks`).
+pub(crate) fn line_can_win(cx: &Ctx, b: &Board, target: PieceId) -> bool {
+    if cx.rs.pawn_by_checks_no_gain && is_pawn(b, target) {
+        return false;
+    }
+    let cx = cx.aiming_at(target);
+    checking_moves(b).into_iter().any(|k| {
+        check_line(&cx, b, k, cx.rs.chase_search_depth)
+            .is_some_and(|w| w.targets.contains_key(&target))
+    })
+}
+
 /// Marks the threats by lines of consecutive checks among `threats` (those of `b`) that are
 /// joint chases (24.17; reading `joint-line-of-checks`): the pieces that take part are the pieces
 /// that give a check on the way to the target ([`Threat::checkers`]) and the pieces that capture
@@ -1458,6 +1495,13 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32, floor: f64) ->
             None => every,
         };
     }
+    // Asked about one piece: a line that does not win it wins nothing.
+    if cx
+        .aim_in(b)
+        .is_some_and(|aim| !won.targets.contains_key(&aim))
+    {
+        return None;
+    }
     // The checking piece takes part in the way to every piece the line wins.
     for t in won.targets.keys() {
         won.checkers.entry(*t).or_default().insert(checker);
@@ -1491,7 +1535,11 @@ fn gain_after_answer(cx: &Ctx, c: &Board, depth: u32) -> Won {
             continue;
         }
         let taken = c.piece_id_at(m.to);
-        let gain = taken.map_or(0.0, |t| value(rs, c, t)) - best_gain(cx, &d, depth - 1).gain;
+        let mut gain = taken.map_or(0.0, |t| value(rs, c, t)) - best_gain(cx, &d, depth - 1).gain;
+        // Asked about one piece: taking another wins nothing.
+        if cx.aim_in(c).is_some_and(|aim| taken != Some(aim)) {
+            gain = gain.min(0.0);
+        }
         let mut way = Won {
             gain,
             ..Won::default()
@@ -1547,6 +1595,9 @@ fn best_gain_computed(cx: &Ctx, b: &Board, depth: u32) -> Won {
                 .into_iter()
                 .filter_map(|k| check_line(cx, b, k, depth)),
         );
+    }
+    if let Some(aim) = cx.aim_in(b) {
+        ways.retain(|w| w.targets.contains_key(&aim));
     }
     Won::best_of(ways)
 }

@@ -918,7 +918,10 @@ struct Context<'a> {
 
 /// The threats that stood before the move (29.2 从捉到捉), against which the newness of the
 /// threats after it is judged: (attacker, target) of each.
-struct OldThreats {
+struct OldThreats<'a> {
+    /// The rule set and the position before the move (for [`analysis::line_can_win`]).
+    rules: &'a RuleSet,
+    before: &'a Board,
     /// (attacker, target) of each threat that stood.
     keys: BTreeSet<(PieceId, PieceId)>,
     /// The threats whose standing the context changed: those that stood before the check, and
@@ -929,13 +932,18 @@ struct OldThreats {
     by_checks: BTreeSet<PieceId>,
 }
 
-impl OldThreats {
+impl<'a> OldThreats<'a> {
     /// The threats of the mover's side in `before`; with `newness_in_context` (2011 26.1.2,
     /// reading `newness-in-context`) also those that stood before the opponent's check that a
     /// piece other than the king answers (the check only interrupted them), and, after the
     /// opponent's kill (殺), without the captures that do not parry the mate (they win
     /// nothing: the game is lost first).
-    fn of(rules: &RuleSet, before: &Board, mover: PieceId, context: Context) -> OldThreats {
+    fn of(
+        rules: &'a RuleSet,
+        before: &'a Board,
+        mover: PieceId,
+        context: Context,
+    ) -> OldThreats<'a> {
         let cx = Ctx::new(rules);
         let me = before.side_to_move();
         let mut found = threats(&cx, before, None);
@@ -960,6 +968,8 @@ impl OldThreats {
         let keys: BTreeSet<(PieceId, PieceId)> = found.iter().map(Threat::key).collect();
         let context = plain.symmetric_difference(&keys).copied().collect();
         OldThreats {
+            rules,
+            before,
             keys,
             context,
             by_checks,
@@ -972,10 +982,13 @@ impl OldThreats {
     }
 
     /// Did the threat `t` stand before the move: the same attacker and target; or, for a line
-    /// of consecutive checks, a line (by whichever piece) that won the same piece (reading
-    /// `newness-of-a-line-of-checks`)?
+    /// of consecutive checks, a line (by whichever piece) that won the same piece, or could win
+    /// it were it the only piece the line's end counts (reading `newness-of-a-line-of-checks`)?
     fn contains(&self, t: &Threat) -> bool {
-        self.keys.contains(&t.key()) || (t.via_checks && self.by_checks.contains(&t.target))
+        self.keys.contains(&t.key())
+            || (t.via_checks
+                && (self.by_checks.contains(&t.target)
+                    || analysis::line_can_win(&Ctx::new(self.rules), self.before, t.target)))
     }
 }
 

@@ -100,22 +100,24 @@ impl Hash for Position {
 }
 
 /// The part of a [`Ctx`] that is not the rule set: the pieces offered in exchange, the piece
-/// that has just moved and the position before its move.
+/// that has just moved and the position before its move, the piece aimed at.
 fn context(cx: &Ctx) -> Context {
     let Ctx {
         rs: _,
         offered,
         after_move,
+        aim,
     } = cx;
     (
         (*offered).clone(),
         after_move.map(|(moved, before)| (moved, Position::of(before))),
+        *aim,
     )
 }
 
 /// The part of a [`Ctx`] that is not the rule set: the pieces offered, the piece that has just
-/// moved and the position before its move.
-type Context = (Pieces, Option<(PieceId, Position)>);
+/// moved and the position before its move, the piece aimed at.
+type Context = (Pieces, Option<(PieceId, Position)>, Option<PieceId>);
 
 /// The pieces of a side that may take part in an exchange (`see`'s `only`).
 type Only = Option<(Side, PieceId)>;
@@ -226,7 +228,7 @@ thread_local! {
 /// judges many games that share most of their positions, one after another). The answers are
 /// the same as without it: the key holds every input an answer depends on, and the rule set is
 /// `'static`, so no other rule set can ever live at its address (the memo compares rule sets by
-/// address). A kept memo of more than [`KEPT_LIMIT`] answers is dropped when the call ends; the
+/// address). A kept memo of more than 250,000 answers (`KEPT_LIMIT`) is dropped when the call ends; the
 /// memo of legal moves is kept as well (it empties itself past its own limit).
 pub fn with_kept_memo<R>(rules: &'static RuleSet, spec: &Spec, f: impl FnOnce() -> R) -> R {
     if !ENABLED.get() {

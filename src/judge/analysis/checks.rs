@@ -102,7 +102,7 @@ impl Analyzer<'_> {
     }
 
     /// Does the rule set count lines of consecutive checks as threats (29.1 second form)?
-    fn check_lines_on(&self) -> bool {
+    pub(super) fn check_lines_on(&self) -> bool {
         // `check_lines` is the chase form, read once per analyzer (CacheKey::of).
         self.cache_key.check_lines && self.rs.chase_search_depth >= 3
     }
@@ -979,7 +979,7 @@ fn rooks(b: &Tracked) -> u128 {
 
 /// The piece an answer to a check takes, if any: its worth and whether it is a pawn.
 #[derive(Clone, Copy)]
-struct Taken {
+pub(super) struct Taken {
     worth: f64,
     pawn: bool,
 }
@@ -989,7 +989,7 @@ impl Taken {
     /// back a checking pawn that took a piece is worth that piece when the pawn for it is level
     /// (25.3 / 2011 26.6), and is then no pawn given for what follows, as the oracle's
     /// `check_line`.
-    fn by(rs: &RuleSet, a: &Tracked, r: Move, first: First) -> Taken {
+    pub(super) fn by(rs: &RuleSet, a: &Tracked, r: Move, first: First) -> Taken {
         let piece = id_at(a, r.to());
         // Taking back the checking pawn that took a piece: the trade is level, and what follows
         // counts in full (the pawn was not given for it).
@@ -1007,7 +1007,7 @@ impl Taken {
     /// What a line of checks nets after this answer (`after`, the position after it): the
     /// piece the check took (`first`) and what the checker wins next (`sub`), less the piece
     /// taken. A pawn given for pieces is no gain (25.3), except for a rook in 2011 (26.6).
-    fn net(self, rs: &RuleSet, after: &Tracked, first: f64, sub: &Won) -> f64 {
+    pub(super) fn net(self, rs: &RuleSet, after: &Tracked, first: f64, sub: &Won) -> f64 {
         if self.pawn
             && sub.gain > 0.0
             && !(rs.pawn_for_rook_is_gain && sub.targets & rooks(after) != 0)
@@ -1023,14 +1023,14 @@ impl Taken {
 /// a pawn and the piece not one 26.6 lets a pawn win (a rook in 2011), taking the pawn back
 /// makes the trade level (25.3 / 2011 26.6, 送兵换…其他一子不算得子).
 #[derive(Clone, Copy)]
-struct First {
-    worth: f64,
+pub(super) struct First {
+    pub(super) worth: f64,
     to: Square,
     pawn_level: bool,
 }
 
 impl First {
-    fn of(rs: &RuleSet, b: &Tracked, k: Move) -> First {
+    pub(super) fn of(rs: &RuleSet, b: &Tracked, k: Move) -> First {
         let taken = id_at(b, k.to());
         let checker = id_at(b, k.from()).expect("a mover");
         First {
@@ -1045,14 +1045,14 @@ impl First {
 /// The piece a checking move takes, as a line of checks wins it when the best answers lose
 /// nothing after it (reading `won-against-the-best-defence`), with the kind of its taker.
 #[derive(Clone, Copy)]
-struct FirstCapture {
+pub(super) struct FirstCapture {
     taken: Option<PieceId>,
     by_non_king: bool,
     by_non_pawn: bool,
 }
 
 impl FirstCapture {
-    fn of(b: &Tracked, k: Move) -> FirstCapture {
+    pub(super) fn of(b: &Tracked, k: Move) -> FirstCapture {
         let checker = id_at(b, k.from()).expect("a mover");
         FirstCapture {
             taken: id_at(b, k.to()),
@@ -1063,7 +1063,7 @@ impl FirstCapture {
 
     /// What the line wins when its best answers lose nothing more: the piece taken, as
     /// identities; without one, the pieces lost after some answer (`every`).
-    fn won(self, gain: f64, every: Won) -> Won {
+    pub(super) fn won(self, gain: f64, every: Won) -> Won {
         let Some(t) = self.taken else {
             return Won { gain, ..every };
         };
@@ -1083,158 +1083,12 @@ impl FirstCapture {
 /// every capture and every line in full (the oracle's way).
 #[cfg(test)]
 mod bounded_search_tests {
-    use super::super::board::{captures_ordered, checking_moves, checking_moves_ordered};
-    use super::super::{clear_caches, Ties};
+    use super::super::board::checking_moves;
+    use super::super::clear_caches;
     use super::*;
     use crate::judge::Builtin;
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
-
-    /// The oracle's `best_gain`, unpruned and uncached.
-    fn best_gain_plain(az: &mut Analyzer<'_>, b: &mut Tracked, depth: u32) -> Won {
-        if depth == 0 {
-            return Won::default();
-        }
-        let mut ties = Ties::default();
-        for m in captures_ordered(b) {
-            let Some(target) = id_at(b, m.to()) else {
-                continue;
-            };
-            let v = value(az.rs, b, target);
-            let capturer = id_at(b, m.from()).expect("a mover");
-            let u = b.play_undo(m);
-            let gain = v - az.see(b, m.to(), 8);
-            let ok = gain > 0.0 && !az.mates_at_once(b);
-            b.undo(m, u);
-            if ok {
-                ties.add(Won::capture(b, capturer, m.to(), gain));
-            }
-        }
-        if depth >= 3 {
-            for k in checking_moves_ordered(b) {
-                if let Some(line) = check_line_plain(az, b, k, depth) {
-                    ties.add(line);
-                }
-            }
-        }
-        ties.best_of()
-    }
-
-    /// The oracle's `gain_after_answer`, unpruned and uncached.
-    fn gain_after_answer_plain(az: &mut Analyzer<'_>, c: &mut Tracked, depth: u32) -> Won {
-        if depth < 2 || !c.pos.is_check() {
-            return best_gain_plain(az, c, depth);
-        }
-        let mut ways = Vec::new();
-        for &m in c.pos.legal_moves().iter() {
-            let taken = id_at(c, m.to()).map(|t| value(az.rs, c, t));
-            let mover = id_at(c, m.from()).expect("a mover");
-            let um = c.play_undo(m);
-            let mated = az.mates_at_once(c);
-            let back = if mated {
-                0.0
-            } else {
-                best_gain_plain(az, c, depth - 1).gain
-            };
-            let checks = c.pos.is_check();
-            c.undo(m, um);
-            if mated {
-                continue;
-            }
-            let gain = taken.unwrap_or(0.0) - back;
-            ways.push(if taken.is_some() && gain > 0.0 {
-                Won::capture(c, mover, m.to(), gain)
-            } else {
-                Won {
-                    gain,
-                    ..Won::default()
-                }
-            });
-            if depth >= 3 && checks {
-                ways.extend(check_line_plain(az, c, m, depth));
-            }
-        }
-        let most = ways
-            .iter()
-            .map(|w| w.gain)
-            .fold(f64::NEG_INFINITY, f64::max);
-        if most <= 0.0 {
-            return Won {
-                gain: most,
-                ..Won::default()
-            };
-        }
-        let mut ties = Ties::default();
-        for w in ways {
-            ties.add(w);
-        }
-        ties.best_of()
-    }
-
-    /// The oracle's `check_line`, every answer evaluated in full.
-    fn check_line_plain(
-        az: &mut Analyzer<'_>,
-        b: &mut Tracked,
-        k: Move,
-        depth: u32,
-    ) -> Option<Won> {
-        let rs = az.rs;
-        let first = First::of(rs, b, k);
-        let taking = FirstCapture::of(b, k);
-        let uk = b.play_undo(k);
-        let replies = b.pos.legal_moves();
-        let mut holds = !replies.is_empty();
-        // Every answer that keeps the line: what it leaves the checker, and the pieces won.
-        let mut answers: Vec<Won> = Vec::new();
-        for &r in replies.iter() {
-            let taken = Taken::by(rs, b, r, first);
-            let ur = b.play_undo(r);
-            if !b.pos.has_legal_move() {
-                holds = false;
-            }
-            let sub = gain_after_answer_plain(az, b, depth.saturating_sub(2));
-            let total = taken.net(rs, b, first.worth, &sub);
-            let sub_ids = sub.map(|sq| ids_on(b, sq));
-            // An answer that lets the checker mate is lost for the defender (reading
-            // `defence-that-allows-mate`).
-            let lost_to_mate = total <= 0.0 && az.mate_by_checks_in(b, depth.saturating_sub(2), 0);
-            b.undo(r, ur);
-            if lost_to_mate {
-                continue;
-            }
-            if total <= 0.0 {
-                holds = false;
-            }
-            answers.push(Won {
-                gain: total,
-                ..sub_ids
-            });
-        }
-        b.undo(k, uk);
-        let every = answers.iter().fold(Won::default(), |u, w| Won {
-            targets: u.targets | w.targets,
-            by_non_king: u.by_non_king | w.by_non_king,
-            by_non_pawn: u.by_non_pawn | w.by_non_pawn,
-            ..u
-        });
-        if !holds || every.targets == 0 {
-            return None;
-        }
-        // The pieces the best answers lose, as ways of equal gain are combined.
-        let mut least = None;
-        for w in answers {
-            Ties::add_least(&mut least, w);
-        }
-        let mut won = least?.best_of();
-        if won.targets == 0 {
-            won = taking.won(won.gain, every);
-        }
-        let won = Won {
-            attacked: every.targets,
-            ..won
-        };
-        Some(won.map(|ids| squares_of(b, ids)))
-    }
 
     /// A position with the kings and a few attacking pieces placed at random (lines of checks
     /// are frequent there).
@@ -1293,7 +1147,7 @@ mod bounded_search_tests {
                 clear_caches();
                 let mut az = Analyzer::new(rs);
                 for depth in [3, 5, 7] {
-                    let plain = best_gain_plain(&mut az, &mut b.clone(), depth);
+                    let plain = az.best_gain_plain(&mut b.clone(), depth, None);
                     assert_eq!(az.best_gain(&mut b, depth), plain, "{fen} depth {depth}");
                     let them = b.pos.turn().other();
                     assert!(
@@ -1309,7 +1163,7 @@ mod bounded_search_tests {
                         );
                     }
                     for k in checking_moves(&mut b) {
-                        let plain = check_line_plain(&mut az, &mut b.clone(), k, depth);
+                        let plain = az.check_line_plain(&mut b.clone(), k, depth, None);
                         let most = id_at(&b, k.to()).map_or(0.0, |v| value(rs, &b, v))
                             + az.gain_ceiling(&b, them, depth - 2);
                         assert!(plain.is_none_or(|w| w.gain <= most), "{fen} {k} {depth}");

@@ -24,6 +24,7 @@ use super::RuleSet;
 use crate::tables::MATERIAL;
 use crate::{Color, Move, MoveList, Piece, Role, Square};
 
+mod aimed;
 mod board;
 mod checks;
 mod exchange;
