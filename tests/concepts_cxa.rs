@@ -2004,3 +2004,31 @@ fn a_line_of_checks_that_stood_is_not_hidden_by_a_greater_capture() {
     assert_eq!(class_at(&j, 5), "chase", "{j}");
     assert_eq!(cycle_move(&j, 5)["targets"][0], "g9", "{j}");
 }
+
+/// Reading `joint-line-of-checks` (24.17, 缺少其中任何一个都无法吃子): the front piece of a
+/// discovered check takes part in the line it opens.
+///
+/// Red's rook steps behind the horse e4 on the e-file; the horse jumps off with the rook's
+/// check and then takes the unprotected horse b3. Without the rook the horse wins nothing;
+/// without the horse black would stand in check with red to move, no position of the game, and
+/// the piece shields the king from the rook's check: both take part, a joint chase (24.17),
+/// whatever else stands on the board. Tried on that position, the removal test found other wins
+/// (the rook's own check and capture on the open file), so the chase was single, or joint
+/// only when a red pawn on c3 happened to block the third rank. With black's rook chasing red's
+/// rook in turn, black's 長捉車 is then the only grave pattern: black must change (26.8.1).
+#[test]
+fn a_discovered_checks_front_piece_takes_part() {
+    let moves = "d2e2 a9a8 e2d2 a8a9 d2e2 a9a8 e2d2 a8a9";
+    for fen in [
+        "rnb1k4/3c5/9/p1p5p/9/4N4/Pn4P1P/3R5/4A4/RN1A1KB2 w - - 0 1",
+        "rnb1k4/3c5/9/p1p5p/9/4N4/PnP3P1P/3R5/4A4/RN1A1KB2 w - - 0 1",
+    ] {
+        let j = judged("cxa-2011", fen, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{fen} {j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "b3", "{fen} {j}");
+        assert!(cites(&j, 5, "24.17"), "{fen} {j}");
+    }
+    let both = "rnb1k4/3c5/7r1/p1p5p/9/4N4/Pn4P1P/3R5/4A4/RN1A1KB2 w - - 0 1";
+    let j = judged("cxa-2011", both, "d2e2 b3c1 e2d2 c1b3 d2e2 b3c1 e2d2 c1b3");
+    assert_eq!(j["must_change"], "black", "{j}");
+}

@@ -1288,7 +1288,14 @@ pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
                 break;
             }
             let rest = without(b, b.square_of(*p).expect("on board"));
-            if !(winnable(cx, &rest, t.target) || line_wins_target(cx, &rest, depth, t.target)) {
+            // Without it the other side would stand in check (or the kings face each other)
+            // with this side to move, a position no game reaches: the piece shields the other
+            // king from this side's check (the front piece of a discovered check) and takes
+            // part; what could be won there says nothing (reading `joint-line-of-checks`).
+            let unreachable = rest.in_check(b.side_to_move().opponent()) || rest.kings_facing();
+            if unreachable
+                || !(winnable(cx, &rest, t.target) || line_wins_target(cx, &rest, depth, t.target))
+            {
                 needed.push(*p);
             }
         }

@@ -198,7 +198,13 @@ impl Analyzer<'_> {
                     break;
                 }
                 let w = b.without(b.square_of(p).expect("on board"));
-                if !self.winnable(&w, t.target) && !self.check_line_wins(&w, None, t.target) {
+                // Without it the other side would stand in check (or the kings face each
+                // other) with this side to move, a position no game reaches: it takes part (the
+                // oracle's `mark_joint_lines`; `is_check` counts the kings facing).
+                let unreachable = w.with_turn(b.pos.turn().other()).pos.is_check();
+                if unreachable
+                    || (!self.winnable(&w, t.target) && !self.check_line_wins(&w, None, t.target))
+                {
                     needed |= id_bit(p);
                 }
             }
