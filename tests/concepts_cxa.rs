@@ -2032,3 +2032,27 @@ fn a_discovered_checks_front_piece_takes_part() {
     let j = judged("cxa-2011", both, "d2e2 b3c1 e2d2 c1b3 d2e2 b3c1 e2d2 c1b3");
     assert_eq!(j["must_change"], "black", "{j}");
 }
+
+/// Reading `joint-chase-necessary` (24.17; 26.7, second sentence: 吃子时产生其他子"将军"): a piece
+/// whose check the capture uncovers takes part in the capture.
+///
+/// Red's rook steps behind the horse e4; 马×炮g5 then uncovers the rook's check, so black must
+/// answer it and cannot take back with the pawn g6: the guarded cannon is won. Without the rook
+/// the capture is level, without the horse there is none: a joint chase (it was a single chase
+/// of an "unprotected" cannon). In a fuller position where black chases red's pieces on every
+/// move, red's chase is then no grave pattern and black must change (26.8.1, 26.8.3).
+#[test]
+fn a_capture_that_uncovers_a_check_is_joint() {
+    let fen = "r3k4/9/9/6p2/6c2/4N4/P8/3R5/4A4/3A1K3 w - - 0 1";
+    let j = judged("cxa-2011", fen, "d2e2 a9a8 e2d2 a8a9 d2e2 a9a8 e2d2 a8a9");
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "g5", "{j}");
+    assert!(cites(&j, 5, "24.17"), "{j}");
+    let fuller = "r3k2n1/3c5/P7b/p1P3p1p/r5c2/4N4/P1P5P/3R5/4A4/RNBA1KBC1 w - - 0 1";
+    let j = judged(
+        "cxa-2011",
+        fuller,
+        "d2e2 a9c9 e2d2 c9a9 d2e2 a9c9 e2d2 c9a9",
+    );
+    assert_eq!(j["must_change"], "black", "{j}");
+}

@@ -407,6 +407,7 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                     (spec.could_move(p.role, p.side, s, t_sq)
                         && reaches_in_the_exchange(b, p.id, t_sq))
                         || moved_screen(cx, b, p.id, t_sq)
+                        || checks_when_target_taken(b, p.id, target)
                         || protectors
                             .iter()
                             .any(|q| spec.could_move(p.role, p.side, s, *q))
@@ -1011,6 +1012,32 @@ fn reaches_in_the_exchange(b: &Board, p: PieceId, t_sq: Coord) -> bool {
         .collect();
     let cleared = others.iter().fold(b.clone(), |x, &s| without(&x, s));
     guards(&cleared, p, t_sq)
+}
+
+/// Does `p` give check once another piece of its side takes `target`: the capture uncovers its
+/// check, so the other side must answer it before taking back (reading `joint-chase-necessary`;
+/// 26.7, second sentence: 吃子时产生其他子"将军")?
+fn checks_when_target_taken(b: &Board, p: PieceId, target: PieceId) -> bool {
+    let Some(t_sq) = b.square_of(target) else {
+        return false;
+    };
+    let them = b.piece(target).side;
+    let Some(king) = b
+        .pieces_of(them)
+        .find(|k| is_king(b, k.id))
+        .and_then(|k| k.square)
+    else {
+        return false;
+    };
+    !guards(b, p, king)
+        && captures_on(b, t_sq)
+            .into_iter()
+            .filter(|m| b.piece_id_at(m.from) != Some(p))
+            .any(|m| {
+                let mut a = b.clone();
+                apply(&mut a, m);
+                guards(&a, p, king)
+            })
 }
 
 /// Is `p` the piece that has just moved (`cx.after_move`), and is it now the screen (炮架) of a

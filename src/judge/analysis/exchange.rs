@@ -198,6 +198,7 @@ impl Analyzer<'_> {
                         let pc = b.pos.piece_at(s).expect("on board");
                         (could_move(pc, s, t_sq) && reaches_in_the_exchange(&b, *p, t_sq))
                             || self.moved_screen(&b, *p, t_sq)
+                            || checks_when_target_taken(&b, *p, t_sq)
                             || protectors.iter().any(|q| could_move(pc, s, *q))
                     })
                     .collect();
@@ -1072,4 +1073,26 @@ pub(crate) fn capture_made_by_move(
     let mut before = them_before.pos.clone();
     before.set_turn(b.piece(capturer).expect("on board").color);
     !before.is_legal(Move::new(from, sq))
+}
+
+/// Does `p` give check once another piece of its side takes the piece on `t_sq`: the capture
+/// uncovers its check (the oracle's `checks_when_target_taken`, reading `joint-chase-necessary`)?
+fn checks_when_target_taken(b: &Tracked, p: PieceId, t_sq: Square) -> bool {
+    let Some(p_sq) = b.square_of(p) else {
+        return false;
+    };
+    let king = b.pos.king(b.pos.turn().other());
+    if b.pos.guards(p_sq, king) {
+        return false;
+    }
+    let mut a = b.clone();
+    captures_on(b, t_sq)
+        .iter()
+        .filter(|m| m.from() != p_sq)
+        .any(|&m| {
+            let u = a.play_undo(m);
+            let checks = a.pos.guards(p_sq, king);
+            a.undo(m, u);
+            checks
+        })
 }
