@@ -95,6 +95,7 @@ cases! {
     kill_chase_with_exchange_1999 => "kill-chase-with-exchange-1999",
     moved_cannon_between_facing_kings_2011 => "moved-cannon-between-facing-kings-2011",
     joint_line_of_checks_label_2011 => "joint-line-of-checks-label-2011",
+    line_after_an_undone_capture_2011 => "line-after-an-undone-capture-2011",
     moved_piece_shields_from_facing_kings_2011 => "moved-piece-shields-from-facing-kings-2011",
     mutual_chases_draw_2011 => "mutual-chases-draw-2011",
     perpetual_chase_2011 => "perpetual-chase-2011",

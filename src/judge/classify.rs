@@ -999,7 +999,13 @@ fn stood_before(
     let direct = az.is_direct_threat(before, key);
     if direct {
         let undone = in_context && context.previous_is_kill && capture_allows_mate(az, before, key);
-        return (!undone, undone);
+        if !undone {
+            return (true, false);
+        }
+        // The capture won nothing (the game was lost first), but a line of checks that could
+        // win the piece still stood (reading `newness-of-a-line-of-checks`; the oracle's
+        // `OldThreats::contains`).
+        return (x.via_checks && az.line_can_win(before, key.1), true);
     }
     if az.has_check_threat(before, key) {
         return (true, false);
