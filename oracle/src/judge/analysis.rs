@@ -920,11 +920,7 @@ fn serves_only_by_its_point(
         return false;
     };
     let me = b.piece(p).side;
-    let Some(king) = b
-        .pieces_of(me)
-        .find(|k| is_king(b, k.id))
-        .and_then(|k| k.square)
-    else {
+    let Some(king) = king_square(b, me) else {
         return false;
     };
     let reaches = |x: &Board, id: PieceId, sq: Coord| reach_of(x, id).contains(&sq);
@@ -1014,6 +1010,13 @@ fn reaches_in_the_exchange(b: &Board, p: PieceId, t_sq: Coord) -> bool {
     guards(&cleared, p, t_sq)
 }
 
+/// The point of `side`'s king, if it is on the board.
+fn king_square(b: &Board, side: Side) -> Option<Coord> {
+    b.pieces_of(side)
+        .find(|k| is_king(b, k.id))
+        .and_then(|k| k.square)
+}
+
 /// Does `p` give check once another piece of its side takes `target`: the capture uncovers its
 /// check, so the other side must answer it before taking back (reading `joint-chase-necessary`;
 /// 26.7, second sentence: 吃子时产生其他子"将军")?
@@ -1021,12 +1024,7 @@ fn checks_when_target_taken(b: &Board, p: PieceId, target: PieceId) -> bool {
     let Some(t_sq) = b.square_of(target) else {
         return false;
     };
-    let them = b.piece(target).side;
-    let Some(king) = b
-        .pieces_of(them)
-        .find(|k| is_king(b, k.id))
-        .and_then(|k| k.square)
-    else {
+    let Some(king) = king_square(b, b.piece(target).side) else {
         return false;
     };
     !guards(b, p, king)
