@@ -615,6 +615,10 @@ fn chase_test(
     // The joint lines of checks are marked in the context the threats were found in.
     let threats_marked = |az: &mut Analyzer<'_>| {
         let mut threats = az.threats(&passed, checker);
+        // The pieces a line could win that the line's name hides (reading
+        // `newness-of-a-line-of-checks`).
+        let hidden = az.hidden_line_threats(&passed, &threats);
+        threats.extend(hidden);
         az.mark_joint_lines(&passed, &mut threats);
         threats
     };
@@ -665,7 +669,10 @@ fn chase_test(
     // `by_context`): it is then cited.
     let mut by_context = false;
     for x in &now {
-        let joint_renewed = rules.joint_chase_renewed && x.joint && participates(x);
+        // A joint chase is renewed by a move of a piece it needs; a line of checks is judged by
+        // what it can win (reading `joint-chase-renewed`; the oracle's `chase_test`).
+        let joint_renewed =
+            rules.joint_chase_renewed && x.joint && !x.via_checks && participates(x);
         let stood = if joint_renewed {
             true
         } else {

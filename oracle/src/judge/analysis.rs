@@ -1276,11 +1276,71 @@ pub(crate) fn line_can_win(cx: &Ctx, b: &Board, target: PieceId) -> bool {
     })
 }
 
+/// The threats by lines of consecutive checks that [`threats`] leaves unnamed (reading
+/// `newness-of-a-line-of-checks`, after the move): a line is named after the greatest gain at its
+/// end, so a piece it could also win hides behind a greater capture that the line's end offers
+/// too. For each line of the side to move in `b` that holds ([`check_line`]), every piece of the
+/// other side that it could win when only the ways that take that piece count (the question of
+/// [`line_can_win`]), besides the pieces `found` (the threats of `b`) already lists, with the
+/// pieces that take part in winning it as that aimed line finds them.
+pub(crate) fn hidden_line_threats(cx: &Ctx, b: &Board, found: &[Threat]) -> Vec<Threat> {
+    let rs = cx.rs;
+    let lines_count = rs
+        .chase_forms
+        .iter()
+        .any(|f| f == "capture_after_consecutive_checks")
+        && rs.chase_search_depth >= 3;
+    if !lines_count {
+        return Vec::new();
+    }
+    let listed: BTreeSet<PieceId> = found.iter().map(|t| t.target).collect();
+    let unnamed: Vec<PieceId> = b
+        .pieces_of(b.side_to_move().opponent())
+        .map(|p| p.id)
+        .filter(|id| is_material(b, *id) && !listed.contains(id))
+        .filter(|id| !(rs.pawn_by_checks_no_gain && is_pawn(b, *id)))
+        .collect();
+    let depth = rs.chase_search_depth;
+    let mut out = Vec::new();
+    if unnamed.is_empty() {
+        return out;
+    }
+    for k in checking_moves(b) {
+        if check_line(cx, b, k, depth).is_none() {
+            continue;
+        }
+        let attacker = b.piece_id_at(k.from).expect("a mover");
+        for &x in &unnamed {
+            let Some(mut w) = check_line(&cx.aiming_at(x), b, k, depth) else {
+                continue;
+            };
+            let Some(capturers) = w.targets.get(&x).cloned() else {
+                continue;
+            };
+            out.push(Threat {
+                target: x,
+                attacker,
+                gain: w.gain,
+                joint: false,
+                via_checks: true,
+                cover: cover_on_board(b, x),
+                necessary: Vec::new(),
+                first_capture: b.piece_id_at(k.to),
+                capturers,
+                checkers: w.checkers.remove(&x).unwrap_or_default(),
+                line_wins: w.targets.keys().copied().collect(),
+            });
+        }
+    }
+    out
+}
+
 /// Marks the threats by lines of consecutive checks among `threats` (those of `b`) that are
 /// joint chases (24.17; reading `joint-line-of-checks`): the pieces that take part are the pieces
 /// that give a check on the way to the target ([`Threat::checkers`]) and the pieces that capture
 /// it at the end of the line ([`Threat::capturers`]); it is joint when two or more of them are each needed, the target
-/// being won in no other way (by a capture or a line of checks) without one of them. Asked for
+/// being won in no other way (by a capture, or by a line of checks that wins it or could win it,
+/// [`line_can_win`]) without one of them. Asked for
 /// the threats of the move being classified only: no other question reads it.
 pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
     if !cx.rs.joint_chase {
@@ -1319,7 +1379,9 @@ pub(crate) fn mark_joint_lines(cx: &Ctx, b: &Board, threats: &mut [Threat]) {
             // part; what could be won there says nothing (reading `joint-line-of-checks`).
             let unreachable = rest.in_check(b.side_to_move().opponent()) || rest.kings_facing();
             if unreachable
-                || !(winnable(cx, &rest, t.target) || line_wins_target(cx, &rest, depth, t.target))
+                || !(winnable(cx, &rest, t.target)
+                    || line_wins_target(cx, &rest, depth, t.target)
+                    || line_can_win(cx, &rest, t.target))
             {
                 needed.push(*p);
             }
@@ -1479,7 +1541,9 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32, floor: f64) ->
             // An answer after which the checker mates by consecutive checks is lost for the
             // defender, not a defence that keeps its material (reading
             // `defence-that-allows-mate`): it neither refutes the line nor adds a piece won.
-            if mate_by_checks(&c, depth.saturating_sub(2)) {
+            // A mate that takes a piece offered in exchange is that exchange accepted, no mate
+            // (reading `kill-not-by-accepting-exchange`).
+            if mate_by_checks_in(&c, depth.saturating_sub(2), cx.offered) {
                 continue;
             }
             return None;

@@ -562,6 +562,10 @@ fn chase_test(
     };
     let cx_after = Ctx::offering(rules, offering).after_move_of(mover, before);
     let mut after_threats = threats(&cx_after, &pass(after), checker);
+    // The pieces a line could win that the line's name hides (reading
+    // `newness-of-a-line-of-checks`).
+    let hidden = analysis::hidden_line_threats(&cx_after, &pass(after), &after_threats);
+    after_threats.extend(hidden);
     analysis::mark_joint_lines(&cx_after, &pass(after), &mut after_threats);
     let (offers, now): (Vec<Threat>, Vec<Threat>) = after_threats
         .into_iter()
@@ -615,7 +619,10 @@ fn chase_test(
     // newness of a threat: it is then cited.
     let mut by_context = false;
     for x in &now {
-        let joint_renewed = rules.joint_chase_renewed && x.joint && participates(x);
+        // A joint chase is renewed by a move of a piece it needs; a line of checks is judged by
+        // what it can win (reading `joint-chase-renewed`; 参考图8).
+        let joint_renewed =
+            rules.joint_chase_renewed && x.joint && !x.via_checks && participates(x);
         by_context |= !joint_renewed && old.by_context(x);
         if joint_renewed || !old.contains(x) {
             new.push(x.clone());

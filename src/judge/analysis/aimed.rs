@@ -6,21 +6,29 @@
 //! rare (the newness of a line of checks, reading `newness-of-a-line-of-checks`), so it is
 //! answered plainly.
 
-use super::board::{captures_ordered, id_at, id_bit, ids_on, sort_oracle, squares_of, value};
-use super::checks::{First, FirstCapture, Taken};
-use super::{Analyzer, Ties, Won};
+use super::board::{
+    captures_on, captures_ordered, cover_on_board, id_at, id_bit, ids_on, is_material, is_pawn,
+    sort_oracle, squares_of, value, IdSet,
+};
+use super::checks::{First, FirstCapture, Parts, Taken};
+use super::{Analyzer, Threat, Ties, Won};
 use crate::judge::track::{PieceId, Tracked};
 use crate::{Color, Move, MoveList};
 
 /// The one piece a search is asked about (the oracle's `Ctx::aim`), with its side: the ways of
 /// the other side that do not take it count as winning nothing.
-#[derive(Clone, Copy)]
-pub(super) struct Aim {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Aim {
     id: PieceId,
     side: Color,
 }
 
 impl Aim {
+    /// The piece `id` of `b`, asked about.
+    fn at(b: &Tracked, id: PieceId) -> Option<Aim> {
+        b.piece(id).map(|p| Aim { id, side: p.color })
+    }
+
     /// The piece aimed at, when the side to move in `b` is its opponent (the side whose wins
     /// are asked about); `None` for the other side, whose answers count in full.
     fn of(aim: Option<Aim>, b: &Tracked) -> Option<PieceId> {
@@ -69,6 +77,215 @@ impl Analyzer<'_> {
             }
         }
         false
+    }
+
+    /// The threats by lines of consecutive checks that [`Analyzer::threats`] leaves unnamed (the
+    /// oracle's `hidden_line_threats`; reading `newness-of-a-line-of-checks`, after the move): for
+    /// each line of the side to move in `b0` that holds, every piece of the other side it could
+    /// win when only the ways that take that piece count, besides the pieces `found` (the
+    /// threats of `b0`) already lists.
+    pub(crate) fn hidden_line_threats(&mut self, b0: &Tracked, found: &[Threat]) -> Vec<Threat> {
+        let mut out = Vec::new();
+        if !self.check_lines_on() {
+            return out;
+        }
+        let listed: IdSet = found.iter().fold(0, |a, t| a | id_bit(t.target));
+        let unnamed: Vec<PieceId> = b0
+            .ids_of(b0.pos.turn().other())
+            .filter(|id| is_material(b0, *id) && listed & id_bit(*id) == 0)
+            .filter(|id| !(self.rs.pawn_by_checks_no_gain && is_pawn(b0, *id)))
+            .collect();
+        if unnamed.is_empty() {
+            return out;
+        }
+        let depth = self.rs.chase_search_depth;
+        let mut b = b0.clone();
+        for k in checking_moves_ordered(&b) {
+            if self.check_line(&mut b, k, depth).is_none() {
+                continue;
+            }
+            let attacker = id_at(&b, k.from()).expect("a mover");
+            for &x in &unnamed {
+                let aim = Aim::at(&b, x);
+                let Some(w) = self.check_line_plain(&mut b, k, depth, aim) else {
+                    continue;
+                };
+                if !wins_on(&b, &w, x) {
+                    continue;
+                }
+                let ids = w.map(|sq| ids_on(&b, sq));
+                out.push(Threat {
+                    target: x,
+                    attacker,
+                    gain: w.gain,
+                    joint: false,
+                    via_checks: true,
+                    cover: cover_on_board(&b, x),
+                    necessary: 0,
+                    first_capture: id_at(&b, k.to()),
+                    captured_by_kings: ids.by_non_king & id_bit(x) == 0,
+                    captured_by_pawns: ids.by_non_pawn & id_bit(x) == 0,
+                    line_wins: ids.targets,
+                    aim,
+                    line_move: Some(k),
+                });
+            }
+        }
+        out
+    }
+
+    /// The pieces that take part in winning `target` by the line of consecutive checks opened
+    /// by `k`, the plain search asked about `aim` ([`Analyzer::line_parts_of`] of
+    /// [`Analyzer::check_line_plain`]; the oracle's capturers and checkers of an aimed
+    /// `check_line`). For a line that holds.
+    pub(super) fn line_parts_plain(
+        &mut self,
+        b: &mut Tracked,
+        k: Move,
+        depth: u32,
+        target: PieceId,
+        aim: Option<Aim>,
+    ) -> Parts {
+        let rs = self.rs;
+        let first = First::of(rs, b, k);
+        let checker = id_at(b, k.from()).expect("a mover");
+        let uk = b.play_undo(k);
+        let sub_depth = depth.saturating_sub(2);
+        // Per answer that counts: what it leaves the checker, whether it loses any piece after
+        // the first capture, and the pieces that take part in winning `target` after it.
+        let mut answers: Vec<(f64, bool, Parts)> = Vec::new();
+        for &r in b.pos.legal_moves().iter() {
+            let taken = Taken::by(rs, b, r, first);
+            let ur = b.play_undo(r);
+            let sub = self.gain_after_answer_plain(b, sub_depth, aim);
+            let total = taken.net(rs, b, first.worth, &sub);
+            let wins = sub.map(|sq| ids_on(b, sq)).targets;
+            let by = if total > 0.0 && wins & id_bit(target) != 0 {
+                self.answer_parts_plain(b, sub_depth, target, aim)
+            } else {
+                Parts::default()
+            };
+            b.undo(r, ur);
+            // Answers that leave no gain let the checker mate (the line holds): they count not.
+            if total > 0.0 {
+                answers.push((total, wins != 0, by));
+            }
+        }
+        b.undo(k, uk);
+        let least = answers.iter().map(|a| a.0).fold(f64::INFINITY, f64::min);
+        let best = answers.iter().filter(|a| a.0 == least);
+        let counted: Vec<&(f64, bool, Parts)> = if best.clone().any(|a| a.1) {
+            best.collect()
+        } else {
+            answers.iter().collect()
+        };
+        let mut parts = counted.iter().fold(Parts::default(), |p, a| p.with(a.2));
+        parts.checkers |= id_bit(checker);
+        parts
+    }
+
+    /// [`Analyzer::line_parts_plain`] after the defender's answer (`c`: the checker to move):
+    /// the pieces that take part in winning `target` in the ways of the best gain of
+    /// [`Analyzer::gain_after_answer_plain`] that win it.
+    fn answer_parts_plain(
+        &mut self,
+        c: &mut Tracked,
+        depth: u32,
+        target: PieceId,
+        aim: Option<Aim>,
+    ) -> Parts {
+        if depth < 2 || !c.pos.is_check() {
+            return self.gain_parts_plain(c, depth, target, aim);
+        }
+        let best = self.gain_after_answer_plain(c, depth, aim);
+        let Some(sq) = c.square_of(target) else {
+            return Parts::default();
+        };
+        if best.gain <= 0.0 || best.targets & (1u128 << sq.index()) == 0 {
+            return Parts::default();
+        }
+        let aimed = Aim::of(aim, c);
+        let mut by = Parts::default();
+        for &m in c.pos.legal_moves().iter() {
+            let victim = id_at(c, m.to());
+            let taken = victim.map(|t| value(self.rs, c, t));
+            let mover = id_at(c, m.from()).expect("a mover");
+            let um = c.play_undo(m);
+            let mated = self.mates_at_once(c);
+            let back = if mated {
+                0.0
+            } else {
+                self.best_gain_plain(c, depth - 1, aim).gain
+            };
+            let checks = c.pos.is_check();
+            c.undo(m, um);
+            if mated {
+                continue;
+            }
+            let mut gain = taken.unwrap_or(0.0) - back;
+            if aimed.is_some_and(|a| victim != Some(a)) {
+                gain = gain.min(0.0);
+            }
+            if m.to() == sq && taken.is_some() && gain == best.gain {
+                by.capturers |= id_bit(mover);
+            }
+            if depth >= 3 && checks {
+                let wins = self
+                    .check_line_plain(c, m, depth, aim)
+                    .is_some_and(|w| w.gain == best.gain && wins_on(c, &w, target));
+                if wins {
+                    by = by.with(self.line_parts_plain(c, m, depth, target, aim));
+                }
+            }
+        }
+        by
+    }
+
+    /// [`Analyzer::line_parts_plain`] where the side to move has no check to answer: the
+    /// pieces that take part in winning `target` in the ways of the best gain of
+    /// [`Analyzer::best_gain_plain`] that win it.
+    fn gain_parts_plain(
+        &mut self,
+        b: &mut Tracked,
+        depth: u32,
+        target: PieceId,
+        aim: Option<Aim>,
+    ) -> Parts {
+        let best = self.best_gain_plain(b, depth, aim);
+        let Some(sq) = b.square_of(target) else {
+            return Parts::default();
+        };
+        if best.gain <= 0.0 || best.targets & (1u128 << sq.index()) == 0 {
+            return Parts::default();
+        }
+        let aimed = Aim::of(aim, b);
+        let mut by = Parts::default();
+        if aimed.is_none_or(|a| a == target) {
+            let v = value(self.rs, b, target);
+            for m in captures_on(b, sq) {
+                let capturer = id_at(b, m.from()).expect("a mover");
+                let u = b.play_undo(m);
+                let gain = v - self.see(b, m.to(), 8);
+                let ok = gain > 0.0 && !self.mates_at_once(b);
+                b.undo(m, u);
+                if ok && gain == best.gain {
+                    by.capturers |= id_bit(capturer);
+                }
+            }
+        }
+        if depth >= 3 {
+            for k in checking_moves_ordered(b) {
+                let wins = self.check_line_plain(b, k, depth, aim).is_some_and(|w| {
+                    w.gain == best.gain
+                        && wins_on(b, &w, target)
+                        && aimed.is_none_or(|a| wins_on(b, &w, a))
+                });
+                if wins {
+                    by = by.with(self.line_parts_plain(b, k, depth, target, aim));
+                }
+            }
+        }
+        by
     }
 
     /// The oracle's `best_gain`, unpruned and uncached (with `aim`: only the ways that take it).
@@ -179,14 +396,18 @@ impl Analyzer<'_> {
         let taking = FirstCapture::of(b, k);
         let uk = b.play_undo(k);
         let replies = b.pos.legal_moves();
-        let mut holds = !replies.is_empty();
-        // Every answer that keeps the line: what it leaves the checker, and the pieces won.
+        // Every answer that keeps the line: what it leaves the checker, and the pieces won. One
+        // answer that refutes the line (it mates or stalemates the checker, or leaves it no gain
+        // without letting it mate) settles it: the others are not searched.
         let mut answers: Vec<Won> = Vec::new();
+        let mut holds = !replies.is_empty();
         for &r in replies.iter() {
             let taken = Taken::by(rs, b, r, first);
             let ur = b.play_undo(r);
             if !b.pos.has_legal_move() {
+                b.undo(r, ur);
                 holds = false;
+                break;
             }
             let sub = self.gain_after_answer_plain(b, depth.saturating_sub(2), aim);
             let total = taken.net(rs, b, first.worth, &sub);
@@ -194,13 +415,14 @@ impl Analyzer<'_> {
             // An answer that lets the checker mate is lost for the defender (reading
             // `defence-that-allows-mate`).
             let lost_to_mate =
-                total <= 0.0 && self.mate_by_checks_in(b, depth.saturating_sub(2), 0);
+                total <= 0.0 && self.mate_by_checks_in(b, depth.saturating_sub(2), self.offered);
             b.undo(r, ur);
             if lost_to_mate {
                 continue;
             }
             if total <= 0.0 {
                 holds = false;
+                break;
             }
             answers.push(Won {
                 gain: total,
@@ -208,13 +430,16 @@ impl Analyzer<'_> {
             });
         }
         b.undo(k, uk);
+        if !holds {
+            return None;
+        }
         let every = answers.iter().fold(Won::default(), |u, w| Won {
             targets: u.targets | w.targets,
             by_non_king: u.by_non_king | w.by_non_king,
             by_non_pawn: u.by_non_pawn | w.by_non_pawn,
             ..u
         });
-        if !holds || every.targets == 0 {
+        if every.targets == 0 {
             return None;
         }
         // The pieces the best answers lose, as ways of equal gain are combined.

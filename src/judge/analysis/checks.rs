@@ -150,6 +150,7 @@ impl Analyzer<'_> {
                         captured_by_pawns: ids.by_non_pawn & id_bit(target) == 0,
                         line_wins: ids.targets,
                         line_move: Some(k),
+                        aim: None,
                     });
                 }
             }
@@ -162,7 +163,9 @@ impl Analyzer<'_> {
     /// the pieces that take part are the pieces that give a check on the way to the target and
     /// the pieces that capture it at the end of the line ([`Analyzer::line_parts_of`]); the line
     /// is joint when two or more of them are each needed, the target being won in no other way
-    /// without one of them.
+    /// (by a capture, or by a line of checks that wins it or could win it,
+    /// [`Analyzer::line_can_win`]) without one of them. A line found by
+    /// [`Analyzer::hidden_line_threats`] has its parts from the aimed search.
     pub fn mark_joint_lines(&mut self, b: &Tracked, threats: &mut [Threat]) {
         if !self.rs.joint_chase {
             return;
@@ -184,7 +187,10 @@ impl Analyzer<'_> {
             let Some(k) = t.line_move else {
                 continue;
             };
-            let parts = self.line_parts_of(&mut b, k, depth, t.target);
+            let parts = match t.aim {
+                Some(aim) => self.line_parts_plain(&mut b, k, depth, t.target, Some(aim)),
+                None => self.line_parts_of(&mut b, k, depth, t.target),
+            };
             let takes_part: IdSet =
                 ids_in(parts.capturers | parts.checkers | id_bit(t.attacker) | moved)
                     .filter(|p| !is_king(&b, *p))
@@ -203,7 +209,9 @@ impl Analyzer<'_> {
                 // oracle's `mark_joint_lines`; `is_check` counts the kings facing).
                 let unreachable = w.with_turn(b.pos.turn().other()).pos.is_check();
                 if unreachable
-                    || (!self.winnable(&w, t.target) && !self.check_line_wins(&w, None, t.target))
+                    || (!self.winnable(&w, t.target)
+                        && !self.check_line_wins(&w, None, t.target)
+                        && !self.line_can_win(&w, t.target))
                 {
                     needed |= id_bit(p);
                 }
@@ -674,7 +682,7 @@ impl Analyzer<'_> {
             // (reading `defence-that-allows-mate`): it neither refutes the line nor adds a
             // piece won.
             let lost_to_mate =
-                total <= 0.0 && self.mate_by_checks_in(a, depth.saturating_sub(2), 0);
+                total <= 0.0 && self.mate_by_checks_in(a, depth.saturating_sub(2), self.offered);
             a.undo(r, ur);
             if lost_to_mate {
                 continue;
@@ -804,7 +812,7 @@ impl Analyzer<'_> {
         let total = taken.net(self.rs, a, first, &sub);
         if total > tau {
             Some(Some(sub.targets != 0))
-        } else if total <= 0.0 && self.mate_by_checks_in(a, sub_depth, 0) {
+        } else if total <= 0.0 && self.mate_by_checks_in(a, sub_depth, self.offered) {
             Some(Some(false))
         } else {
             None
@@ -967,7 +975,7 @@ impl Analyzer<'_> {
             None
         } else if ok {
             Some(positive)
-        } else if no_gain && self.mate_by_checks_in(a, sub_depth, 0) {
+        } else if no_gain && self.mate_by_checks_in(a, sub_depth, self.offered) {
             Some(Some(false))
         } else {
             None
@@ -1234,14 +1242,16 @@ struct CheckBackAnswer {
 /// those that capture it and, on a line of consecutive checks, those that give a check on the
 /// way, as identities.
 #[derive(Clone, Copy, Debug, Default)]
-struct Parts {
-    capturers: IdSet,
-    checkers: IdSet,
+pub(super) struct Parts {
+    /// The pieces that capture it.
+    pub(super) capturers: IdSet,
+    /// The pieces that give a check on the way.
+    pub(super) checkers: IdSet,
 }
 
 impl Parts {
     /// Both sets joined with `other`'s.
-    fn with(self, other: Parts) -> Parts {
+    pub(super) fn with(self, other: Parts) -> Parts {
         Parts {
             capturers: self.capturers | other.capturers,
             checkers: self.checkers | other.checkers,

@@ -308,6 +308,7 @@ impl Analyzer<'_> {
             captured_by_pawns: attacker_is_pawn,
             line_wins: id_bit(target),
             line_move: None,
+            aim: None,
         })
     }
 

@@ -76,6 +76,9 @@ pub(crate) struct Threat {
     pub captured_by_pawns: bool,
     /// Every piece the line wins (a direct threat: the target), as identities.
     pub line_wins: IdSet,
+    /// For a line of checks that [`Analyzer::threats`] names after a greater gain and that
+    /// [`Analyzer::hidden_line_threats`] found: the piece it is asked about (the target).
+    pub(crate) aim: Option<aimed::Aim>,
     /// For a line of checks: its first (checking) move.
     pub line_move: Option<Move>,
 }
