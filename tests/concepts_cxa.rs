@@ -337,8 +337,11 @@ fn an_exchange_continued_by_a_forking_check_is_a_chase() {
 /// check in between: the advisor f2 shuts the f-file). So 车a4 is a chase, and with a black pawn
 /// on h2, which the rook attacks from h4, red chases on both moves and must change (both
 /// editions). Controls: without the rook e6 the exchange wins nothing and 车a4 is idle; with the
-/// guarding rook on b9, red's fork stood before the capture (a threat of its own, not new), and
-/// 车a4 is no chase either.
+/// guarding rook on b9 and a black horse on h6, red's fork stood before the capture (a threat of
+/// its own, not new), and 车a4 is no chase either. Without that horse the rook on h4 threatens
+/// mate (杀) through the fork: every answer to 马c7+ lets red mate, so the fork is no threat to the
+/// rook e6 there (reading `defence-that-allows-mate`), and 车a4, which gives the mate up for the
+/// fork, is a new chase: red, 一杀一捉, must change.
 #[test]
 fn an_exchange_that_opens_a_fork_on_another_piece_is_a_chase() {
     let moves = "h4a4 b2c2 a4h4 c2b2 h4a4 b2c2 a4h4 c2b2";
@@ -367,11 +370,19 @@ fn an_exchange_that_opens_a_fork_on_another_piece_is_a_chase() {
     assert_eq!(no_fork["ruling"], "draw", "{no_fork}");
     let fork_before = judged(
         "cxa-2011",
-        "nr1k5/9/9/4r4/1N7/7R1/9/1p3A1p1/9/5K3 w - - 0 1",
+        "nr1k5/9/9/4r2n1/1N7/7R1/9/1p3A1p1/9/5K3 w - - 0 1",
         moves,
     );
     assert_ne!(class_at(&fork_before, 5), "chase", "{fork_before}");
     assert_eq!(fork_before["ruling"], "draw", "{fork_before}");
+    let mate_before = judged(
+        "cxa-2011",
+        "nr1k5/9/9/4r4/1N7/7R1/9/1p3A1p1/9/5K3 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&mate_before, 5), "chase", "{mate_before}");
+    assert_eq!(class_at(&mate_before, 7), "kill", "{mate_before}");
+    assert_eq!(mate_before["must_change"], "red", "{mate_before}");
 }
 
 /// 2011 24.15 (少根子: 被保护不充分的子) and interpretation `mated-at-once-2011`: a protector whose
@@ -2047,6 +2058,31 @@ fn a_new_line_is_not_hidden_behind_a_standing_greater_capture() {
         );
         assert_eq!(class_at(&j, 5), "chase", "{rules} {j}");
         assert_eq!(targets_at(&j, 5), ["f6"], "{rules} {j}");
+    }
+}
+
+/// Reading `defence-that-allows-mate` (24.2, 24.3; 1999 28.2, 29.1): an answer to a check that
+/// lets the checker mate is no defence, whatever material it keeps or gives.
+///
+/// Red's cannon checks from e2 over the pawn e3; with the rook on f1 guarding f9, black's only
+/// answer is the horse's block on e7, which the cannon takes. The rook steps to i1: now the
+/// king may step to f9 too, giving up the cannon d9 to the horse b8, but 车i1-f1+ then mates.
+/// The best defence still loses the horse, as before: nothing new can be won, idle. Counted at
+/// its material value, the king's step named the cannon d9 among what the line wins, and the
+/// rook's move was a new chase of it.
+#[test]
+fn an_answer_that_allows_mate_is_no_defence() {
+    let moves = "f1i1 i9i8 i1f1 i8i9 f1i1 i9i8 i1f1 i8i9";
+    for fen in [
+        "3ck3r/1N4n2/8b/9/9/9/4P4/1C7/5R3/4K4 w - - 0 1",
+        "rn1ck3r/1N4n2/b7b/p1p3p1p/9/9/P1P1P1P1P/1C7/5R3/R1BAKABN1 w - - 0 1",
+    ] {
+        for rules in ["cxa-2011", "cxa-1999"] {
+            let j = judged(rules, fen, moves);
+            assert_eq!(class_at(&j, 5), "idle", "{rules} {fen} {j}");
+            assert_eq!(class_at(&j, 7), "idle", "{rules} {fen} {j}");
+            assert_eq!(j["ruling"], "draw", "{rules} {fen} {j}");
+        }
     }
 }
 

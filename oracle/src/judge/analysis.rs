@@ -1537,18 +1537,15 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32, floor: f64) ->
         {
             total = first - lost;
         }
-        if total <= 0.0 {
-            // An answer after which the checker mates by consecutive checks is lost for the
-            // defender, not a defence that keeps its material (reading
-            // `defence-that-allows-mate`): it neither refutes the line nor adds a piece won.
-            // A mate that takes a piece offered in exchange is that exchange accepted, no mate
-            // (reading `kill-not-by-accepting-exchange`).
-            if mate_by_checks_in(&c, depth.saturating_sub(2), cx.offered) {
-                continue;
-            }
-            return None;
+        // An answer after which the checker mates by consecutive checks is lost for the
+        // defender, whatever material it keeps or gives (reading `defence-that-allows-mate`):
+        // it neither refutes the line nor counts among the defences, so the pieces it gives up
+        // are not what the line wins. A mate that takes a piece offered in exchange is that
+        // exchange accepted, no mate (reading `kill-not-by-accepting-exchange`).
+        if mate_by_checks_in(&c, depth.saturating_sub(2), cx.offered) {
+            continue;
         }
-        if total <= floor {
+        if total <= 0.0 || total <= floor {
             return None;
         }
         answers.push(Won { gain: total, ..sub });

@@ -160,14 +160,16 @@ impl Analyzer<'_> {
             let sub = self.gain_after_answer_plain(b, sub_depth, aim);
             let total = taken.net(rs, b, first.worth, &sub);
             let wins = sub.map(|sq| ids_on(b, sq)).targets;
-            let by = if total > 0.0 && wins & id_bit(target) != 0 {
+            // Answers that let the checker mate count not (reading `defence-that-allows-mate`;
+            // those that leave no gain do, as the line holds).
+            let counts = total > 0.0 && !self.mate_by_checks_in(b, sub_depth, self.offered);
+            let by = if counts && wins & id_bit(target) != 0 {
                 self.answer_parts_plain(b, sub_depth, target, aim)
             } else {
                 Parts::default()
             };
             b.undo(r, ur);
-            // Answers that leave no gain let the checker mate (the line holds): they count not.
-            if total > 0.0 {
+            if counts {
                 answers.push((total, wins != 0, by));
             }
         }
@@ -412,10 +414,9 @@ impl Analyzer<'_> {
             let sub = self.gain_after_answer_plain(b, depth.saturating_sub(2), aim);
             let total = taken.net(rs, b, first.worth, &sub);
             let sub_ids = sub.map(|sq| ids_on(b, sq));
-            // An answer that lets the checker mate is lost for the defender (reading
-            // `defence-that-allows-mate`).
-            let lost_to_mate =
-                total <= 0.0 && self.mate_by_checks_in(b, depth.saturating_sub(2), self.offered);
+            // An answer that lets the checker mate is lost for the defender, whatever it keeps
+            // or gives (reading `defence-that-allows-mate`).
+            let lost_to_mate = self.mate_by_checks_in(b, depth.saturating_sub(2), self.offered);
             b.undo(r, ur);
             if lost_to_mate {
                 continue;

@@ -243,14 +243,16 @@ impl Analyzer<'_> {
             let sub = self.gain_after_answer(b, sub_depth);
             let total = taken.net(rs, b, first.worth, &sub);
             let wins = sub.map(|sq| ids_on(b, sq)).targets;
-            let by = if total > 0.0 && wins & id_bit(target) != 0 {
+            // Answers that let the checker mate count not (reading `defence-that-allows-mate`;
+            // those that leave no gain do, as the line holds).
+            let counts = total > 0.0 && !self.mate_by_checks_in(b, sub_depth, self.offered);
+            let by = if counts && wins & id_bit(target) != 0 {
                 self.answer_parts_of(b, sub_depth, target)
             } else {
                 Parts::default()
             };
             b.undo(r, ur);
-            // Answers that leave no gain let the checker mate (the line holds): they count not.
-            if total > 0.0 {
+            if counts {
                 answers.push((total, wins != 0, by));
             }
         }
@@ -678,11 +680,10 @@ impl Analyzer<'_> {
             }
             let total = taken.net(rs, a, first.worth, &sub);
             let sub_ids = sub.map(|sq| ids_on(a, sq));
-            // An answer that leaves no gain but lets the checker mate is lost for the defender
-            // (reading `defence-that-allows-mate`): it neither refutes the line nor adds a
-            // piece won.
-            let lost_to_mate =
-                total <= 0.0 && self.mate_by_checks_in(a, depth.saturating_sub(2), self.offered);
+            // An answer that lets the checker mate is lost for the defender, whatever it keeps
+            // or gives (reading `defence-that-allows-mate`): it neither refutes the line nor
+            // counts among the defences.
+            let lost_to_mate = self.mate_by_checks_in(a, depth.saturating_sub(2), self.offered);
             a.undo(r, ur);
             if lost_to_mate {
                 continue;
@@ -812,7 +813,7 @@ impl Analyzer<'_> {
         let total = taken.net(self.rs, a, first, &sub);
         if total > tau {
             Some(Some(sub.targets != 0))
-        } else if total <= 0.0 && self.mate_by_checks_in(a, sub_depth, self.offered) {
+        } else if self.mate_by_checks_in(a, sub_depth, self.offered) {
             Some(Some(false))
         } else {
             None
@@ -868,10 +869,11 @@ impl Analyzer<'_> {
         // and the answers for which that is still unknown (`r0`, then indices into `rest`; a
         // bit set, so that the search allocates nothing).
         let mut won = false;
+        let sub_depth = depth.saturating_sub(2);
         let r0_unknown = match self.answer_leaves(a, r0, first, depth, tau) {
             None => return false,
             Some(p) => {
-                won |= p == Some(true);
+                won |= p == Some(true) && !self.answer_allows_mate(a, r0, sub_depth);
                 p.is_none()
             }
         };
@@ -887,7 +889,7 @@ impl Analyzer<'_> {
             }
             match self.answer_leaves(a, r, first, depth, tau) {
                 None => return false,
-                Some(Some(true)) => won = true,
+                Some(Some(true)) => won = won || !self.answer_allows_mate(a, r, sub_depth),
                 Some(Some(false)) => {}
                 Some(None) => unknown[i / 128] |= 1 << (i % 128),
             }
@@ -895,7 +897,6 @@ impl Analyzer<'_> {
         if won {
             return true;
         }
-        let sub_depth = depth.saturating_sub(2);
         let pending = std::iter::once(r0).filter(|_| r0_unknown).chain(
             rest.iter()
                 .enumerate()
@@ -904,13 +905,24 @@ impl Analyzer<'_> {
         );
         for r in pending {
             let ur = a.play_undo(r);
-            won = self.gain_exceeds(a, sub_depth, 0.0);
+            won = self.gain_exceeds(a, sub_depth, 0.0)
+                && !self.mate_by_checks_in(a, sub_depth, self.offered);
             a.undo(r, ur);
             if won {
                 break;
             }
         }
         won
+    }
+
+    /// Does the checker mate by consecutive checks within `sub_depth` plies after the answer
+    /// `r` (`a` after the check)? Such an answer is set aside (reading
+    /// `defence-that-allows-mate`): the pieces it gives up are not what the line wins.
+    fn answer_allows_mate(&mut self, a: &mut Tracked, r: Move, sub_depth: u32) -> bool {
+        let ur = a.play_undo(r);
+        let mates = self.mate_by_checks_in(a, sub_depth, self.offered);
+        a.undo(r, ur);
+        mates
     }
 
     /// One answer `r` to the check of [`Analyzer::line_exceeds`] (`a` after the check, the
@@ -939,43 +951,37 @@ impl Analyzer<'_> {
             return res;
         }
         // An answer after which the checker has no move at all refutes the line too. A gain
-        // above a threshold ≥ 0 is a capture or a check, so it proves a move. `no_gain`: the
-        // answer leaves the checker nothing (then it refutes the line unless the checker can
-        // mate after it, reading `defence-that-allows-mate`).
-        let (ok, positive, has_move, no_gain) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
+        // above a threshold ≥ 0 is a capture or a check, so it proves a move. An answer that
+        // leaves the checker no more than `tau` refutes the line unless the checker can mate
+        // after it (reading `defence-that-allows-mate`: it is set aside).
+        let (ok, positive, has_move) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
             // Whether what follows counts depends on the pieces won (a rook), but it only adds:
             if first - lost > tau {
                 // the line holds already (whether it wins a piece is found out later if need
                 // be);
-                (true, None, false, false)
+                (true, None, false)
             } else if first - lost > 0.0 && !self.gain_exceeds(a, sub_depth, tau + lost - first) {
-                // not even all that follows would be enough, and the answer leaves a gain;
-                (false, None, false, false)
+                // not even all that follows would be enough;
+                (false, None, false)
             } else {
                 // else in full.
                 let sub = self.best_gain(a, sub_depth);
                 let total = taken.net(rs, a, first, &sub);
-                (
-                    total > tau,
-                    Some(sub.gain > 0.0),
-                    sub.gain > 0.0,
-                    total <= 0.0,
-                )
+                (total > tau, Some(sub.gain > 0.0), sub.gain > 0.0)
             }
         } else if lost_pawn_only {
             // Taking the pawn back is all the line is worth, whatever follows (25.3).
-            (first - lost > tau, None, false, first - lost <= 0.0)
+            (first - lost > tau, None, false)
         } else {
             let th = tau + lost - first;
             let e = self.gain_exceeds(a, sub_depth, th);
-            let no_gain = !e && (tau <= 0.0 || !self.gain_exceeds(a, sub_depth, lost - first));
-            (e, (e && th >= 0.0).then_some(true), e && th >= 0.0, no_gain)
+            (e, (e && th >= 0.0).then_some(true), e && th >= 0.0)
         };
         let res = if !(has_move || a.pos.has_legal_move()) {
             None
         } else if ok {
             Some(positive)
-        } else if no_gain && self.mate_by_checks_in(a, sub_depth, self.offered) {
+        } else if self.mate_by_checks_in(a, sub_depth, self.offered) {
             Some(Some(false))
         } else {
             None
