@@ -43,6 +43,20 @@ fn checking_moves_ordered(b: &Tracked) -> MoveList {
     v
 }
 
+/// One answer of the checker to a check back, in the plain search.
+struct PlainAnswer {
+    /// The move.
+    mv: Move,
+    /// The piece that makes it.
+    mover: PieceId,
+    /// Whether it takes a piece.
+    takes: bool,
+    /// What it takes less what the defender then wins.
+    gain: f64,
+    /// Whether it checks.
+    checks: bool,
+}
+
 /// Is `id` among the pieces of `w`, whose sets hold squares of `b`?
 fn wins_on(b: &Tracked, w: &Won, id: PieceId) -> bool {
     b.square_of(id)
@@ -206,13 +220,40 @@ impl Analyzer<'_> {
         if best.gain <= 0.0 || best.targets & (1u128 << sq.index()) == 0 {
             return Parts::default();
         }
-        let aimed = Aim::of(aim, c);
         let mut by = Parts::default();
-        for &m in c.pos.legal_moves().iter() {
-            let victim = id_at(c, m.to());
+        for a in self.answers_to_check_back_plain(c, depth, aim) {
+            if a.mv.to() == sq && a.takes && a.gain == best.gain {
+                by.capturers |= id_bit(a.mover);
+            }
+            if depth >= 3 && a.checks {
+                let wins = self
+                    .check_line_plain(c, a.mv, depth, aim)
+                    .is_some_and(|w| w.gain == best.gain && wins_on(c, &w, target));
+                if wins {
+                    by = by.with(self.line_parts_plain(c, a.mv, depth, target, aim));
+                }
+            }
+        }
+        by
+    }
+
+    /// The checker's answers to a check back (`c`, the checker to move and in check), in the
+    /// order of the legal moves, without those after which the defender mates at once (29.4):
+    /// each with what it takes less what the defender then wins ([`Analyzer::best_gain_plain`];
+    /// with `aim`, taking another piece wins nothing) and whether it checks.
+    fn answers_to_check_back_plain(
+        &mut self,
+        c: &mut Tracked,
+        depth: u32,
+        aim: Option<Aim>,
+    ) -> Vec<PlainAnswer> {
+        let aimed = Aim::of(aim, c);
+        let mut out = Vec::new();
+        for &mv in c.pos.legal_moves().iter() {
+            let victim = id_at(c, mv.to());
             let taken = victim.map(|t| value(self.rs, c, t));
-            let mover = id_at(c, m.from()).expect("a mover");
-            let um = c.play_undo(m);
+            let mover = id_at(c, mv.from()).expect("a mover");
+            let um = c.play_undo(mv);
             let mated = self.mates_at_once(c);
             let back = if mated {
                 0.0
@@ -220,27 +261,24 @@ impl Analyzer<'_> {
                 self.best_gain_plain(c, depth - 1, aim).gain
             };
             let checks = c.pos.is_check();
-            c.undo(m, um);
+            c.undo(mv, um);
             if mated {
                 continue;
             }
             let mut gain = taken.unwrap_or(0.0) - back;
+            // Asked about one piece: taking another wins nothing.
             if aimed.is_some_and(|a| victim != Some(a)) {
                 gain = gain.min(0.0);
             }
-            if m.to() == sq && taken.is_some() && gain == best.gain {
-                by.capturers |= id_bit(mover);
-            }
-            if depth >= 3 && checks {
-                let wins = self
-                    .check_line_plain(c, m, depth, aim)
-                    .is_some_and(|w| w.gain == best.gain && wins_on(c, &w, target));
-                if wins {
-                    by = by.with(self.line_parts_plain(c, m, depth, target, aim));
-                }
-            }
+            out.push(PlainAnswer {
+                mv,
+                mover,
+                takes: taken.is_some(),
+                gain,
+                checks,
+            });
         }
-        by
+        out
     }
 
     /// [`Analyzer::line_parts_plain`] where the side to move has no check to answer: the
@@ -331,39 +369,18 @@ impl Analyzer<'_> {
         if depth < 2 || !c.pos.is_check() {
             return self.best_gain_plain(c, depth, aim);
         }
-        let aimed = Aim::of(aim, c);
         let mut ways = Vec::new();
-        for &m in c.pos.legal_moves().iter() {
-            let victim = id_at(c, m.to());
-            let taken = victim.map(|t| value(self.rs, c, t));
-            let mover = id_at(c, m.from()).expect("a mover");
-            let um = c.play_undo(m);
-            let mated = self.mates_at_once(c);
-            let back = if mated {
-                0.0
-            } else {
-                self.best_gain_plain(c, depth - 1, aim).gain
-            };
-            let checks = c.pos.is_check();
-            c.undo(m, um);
-            if mated {
-                continue;
-            }
-            let mut gain = taken.unwrap_or(0.0) - back;
-            // Asked about one piece: taking another wins nothing.
-            if aimed.is_some_and(|a| victim != Some(a)) {
-                gain = gain.min(0.0);
-            }
-            ways.push(if taken.is_some() && gain > 0.0 {
-                Won::capture(c, mover, m.to(), gain)
+        for a in self.answers_to_check_back_plain(c, depth, aim) {
+            ways.push(if a.takes && a.gain > 0.0 {
+                Won::capture(c, a.mover, a.mv.to(), a.gain)
             } else {
                 Won {
-                    gain,
+                    gain: a.gain,
                     ..Won::default()
                 }
             });
-            if depth >= 3 && checks {
-                ways.extend(self.check_line_plain(c, m, depth, aim));
+            if depth >= 3 && a.checks {
+                ways.extend(self.check_line_plain(c, a.mv, depth, aim));
             }
         }
         let most = ways
