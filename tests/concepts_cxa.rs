@@ -339,9 +339,9 @@ fn an_exchange_continued_by_a_forking_check_is_a_chase() {
 /// editions). Controls: without the rook e6 the exchange wins nothing and 车a4 is idle; with the
 /// guarding rook on b9 and a black horse on h6, red's fork stood before the capture (a threat of
 /// its own, not new), and 车a4 is no chase either. Without that horse the rook on h4 threatens
-/// mate (杀) through the fork: every answer to 马c7+ lets red mate, so the fork is no threat to the
-/// rook e6 there (reading `defence-that-allows-mate`), and 车a4, which gives the mate up for the
-/// fork, is a new chase: red, 一杀一捉, must change.
+/// mate (杀) through the fork: every answer to 马c7+ lets red mate, and the fork wins the rook e6
+/// besides (殺兼捉, reading `defence-that-allows-mate`), so 车a4, which only gives the mate up,
+/// makes no new chase either: 一杀一閒, a draw.
 #[test]
 fn an_exchange_that_opens_a_fork_on_another_piece_is_a_chase() {
     let moves = "h4a4 b2c2 a4h4 c2b2 h4a4 b2c2 a4h4 c2b2";
@@ -380,9 +380,9 @@ fn an_exchange_that_opens_a_fork_on_another_piece_is_a_chase() {
         "nr1k5/9/9/4r4/1N7/7R1/9/1p3A1p1/9/5K3 w - - 0 1",
         moves,
     );
-    assert_eq!(class_at(&mate_before, 5), "chase", "{mate_before}");
+    assert_eq!(class_at(&mate_before, 5), "idle", "{mate_before}");
     assert_eq!(class_at(&mate_before, 7), "kill", "{mate_before}");
-    assert_eq!(mate_before["must_change"], "red", "{mate_before}");
+    assert_eq!(mate_before["ruling"], "draw", "{mate_before}");
 }
 
 /// 2011 24.15 (少根子: 被保护不充分的子) and interpretation `mated-at-once-2011`: a protector whose
@@ -2069,9 +2069,21 @@ fn a_new_line_is_not_hidden_behind_a_standing_greater_capture() {
 /// king may step to f9 too, giving up the cannon d9 to the horse b8, but 车i1-f1+ then mates.
 /// The best defence still loses the horse, as before: nothing new can be won, idle. Counted at
 /// its material value, the king's step named the cannon d9 among what the line wins, and the
-/// rook's move was a new chase of it.
+/// rook's move was a new chase of it. When every answer allows mate, the line is a kill that
+/// wins besides what the answers give up (殺兼捉): the rook d7 makes 炮e2+ mate (the king's step
+/// meets 车f7#, the block 车×马e7+ and mate), and its step to d3, which only gives the mate up
+/// while the cannon still wins the horse, is no new chase (一殺一閒, a draw; counting only the
+/// answers that escape the mate made the horse's loss new and red change).
 #[test]
 fn an_answer_that_allows_mate_is_no_defence() {
+    let kill_given_up = judged(
+        "cxa-2011",
+        "rn1ck3r/6n2/b2R4b/p1p3p1p/9/9/P1P1P1P1P/1C4N2/8R/2BAKAB2 w - - 0 1",
+        "d7d3 i9h9 d3d7 h9i9 d7d3 i9h9 d3d7 h9i9",
+    );
+    assert_eq!(class_at(&kill_given_up, 5), "idle", "{kill_given_up}");
+    assert_eq!(class_at(&kill_given_up, 7), "kill", "{kill_given_up}");
+    assert_eq!(kill_given_up["ruling"], "draw", "{kill_given_up}");
     let moves = "f1i1 i9i8 i1f1 i8i9 f1i1 i9i8 i1f1 i8i9";
     for fen in [
         "3ck3r/1N4n2/8b/9/9/9/4P4/1C7/5R3/4K4 w - - 0 1",

@@ -1511,6 +1511,9 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32, floor: f64) ->
     // Each answer that neither refutes the line nor lets the checker mate: what the checker
     // nets after it, and the pieces it then wins.
     let mut answers: Vec<Won> = Vec::new();
+    // The answers that allow mate and leave the checker a gain: they count only when every
+    // answer allows mate.
+    let mut mated_answers: Vec<Won> = Vec::new();
     for r in replies {
         let lost_piece = a.piece_id_at(r.to);
         // Taking back the checking pawn that took a piece: the trade is level, and what follows
@@ -1539,16 +1542,27 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32, floor: f64) ->
         }
         // An answer after which the checker mates by consecutive checks is lost for the
         // defender, whatever material it keeps or gives (reading `defence-that-allows-mate`):
-        // it neither refutes the line nor counts among the defences, so the pieces it gives up
-        // are not what the line wins. A mate that takes a piece offered in exchange is that
-        // exchange accepted, no mate (reading `kill-not-by-accepting-exchange`).
+        // it never refutes the line, and while another answer escapes the mate it is no
+        // defence, so the pieces it gives up are not what the line wins. When every answer
+        // allows mate, the line is a kill that also wins what the answers keeping material give
+        // up (殺兼捉). A mate that takes a piece offered in exchange is that exchange accepted,
+        // no mate (reading `kill-not-by-accepting-exchange`).
         if mate_by_checks_in(&c, depth.saturating_sub(2), cx.offered) {
+            if total > 0.0 {
+                mated_answers.push(Won { gain: total, ..sub });
+            }
             continue;
         }
         if total <= 0.0 || total <= floor {
             return None;
         }
         answers.push(Won { gain: total, ..sub });
+    }
+    if answers.is_empty() {
+        answers = mated_answers;
+        if answers.iter().any(|w| w.gain <= floor) {
+            return None;
+        }
     }
     // Every piece lost after some answer, with its capturers.
     let mut every = Won::default();

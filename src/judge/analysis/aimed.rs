@@ -165,32 +165,36 @@ impl Analyzer<'_> {
         let checker = id_at(b, k.from()).expect("a mover");
         let uk = b.play_undo(k);
         let sub_depth = depth.saturating_sub(2);
-        // Per answer that counts: what it leaves the checker, whether it loses any piece after
-        // the first capture, and the pieces that take part in winning `target` after it.
-        let mut answers: Vec<(f64, bool, Parts)> = Vec::new();
+        // Per answer that leaves a gain: what it leaves the checker, whether it loses any piece
+        // after the first capture, the pieces that take part in winning `target` after it, and
+        // whether it lets the checker mate.
+        let mut answers: Vec<(f64, bool, Parts, bool)> = Vec::new();
         for &r in b.pos.legal_moves().iter() {
             let taken = Taken::by(rs, b, r, first);
             let ur = b.play_undo(r);
             let sub = self.gain_after_answer_plain(b, sub_depth, aim);
             let total = taken.net(rs, b, first.worth, &sub);
             let wins = sub.map(|sq| ids_on(b, sq)).targets;
-            // Answers that let the checker mate count not (reading `defence-that-allows-mate`;
-            // those that leave no gain do, as the line holds).
-            let counts = total > 0.0 && !self.mate_by_checks_in(b, sub_depth, self.offered);
-            let by = if counts && wins & id_bit(target) != 0 {
+            // Answers that let the checker mate count only when every answer does (reading
+            // `defence-that-allows-mate`; those that leave no gain never do, as the line holds).
+            let mated = total > 0.0 && self.mate_by_checks_in(b, sub_depth, self.offered);
+            let by = if total > 0.0 && wins & id_bit(target) != 0 {
                 self.answer_parts_plain(b, sub_depth, target, aim)
             } else {
                 Parts::default()
             };
             b.undo(r, ur);
-            if counts {
-                answers.push((total, wins != 0, by));
+            if total > 0.0 {
+                answers.push((total, wins != 0, by, mated));
             }
+        }
+        if answers.iter().any(|a| !a.3) {
+            answers.retain(|a| !a.3);
         }
         b.undo(k, uk);
         let least = answers.iter().map(|a| a.0).fold(f64::INFINITY, f64::min);
         let best = answers.iter().filter(|a| a.0 == least);
-        let counted: Vec<&(f64, bool, Parts)> = if best.clone().any(|a| a.1) {
+        let counted: Vec<&(f64, bool, Parts, bool)> = if best.clone().any(|a| a.1) {
             best.collect()
         } else {
             answers.iter().collect()
@@ -415,10 +419,13 @@ impl Analyzer<'_> {
         let taking = FirstCapture::of(b, k);
         let uk = b.play_undo(k);
         let replies = b.pos.legal_moves();
-        // Every answer that keeps the line: what it leaves the checker, and the pieces won. One
-        // answer that refutes the line (it mates or stalemates the checker, or leaves it no gain
-        // without letting it mate) settles it: the others are not searched.
+        // Every answer that keeps the line: what it leaves the checker, and the pieces won; apart,
+        // the answers that allow mate and leave a gain, which count only when every answer
+        // allows mate (reading `defence-that-allows-mate`). One answer that refutes the line (it
+        // mates or stalemates the checker, or leaves it no gain without letting it mate) settles
+        // it: the others are not searched.
         let mut answers: Vec<Won> = Vec::new();
+        let mut mated_answers: Vec<Won> = Vec::new();
         let mut holds = !replies.is_empty();
         for &r in replies.iter() {
             let taken = Taken::by(rs, b, r, first);
@@ -432,24 +439,31 @@ impl Analyzer<'_> {
             let total = taken.net(rs, b, first.worth, &sub);
             let sub_ids = sub.map(|sq| ids_on(b, sq));
             // An answer that lets the checker mate is lost for the defender, whatever it keeps
-            // or gives (reading `defence-that-allows-mate`).
+            // or gives.
             let lost_to_mate = self.mate_by_checks_in(b, depth.saturating_sub(2), self.offered);
             b.undo(r, ur);
+            let way = Won {
+                gain: total,
+                ..sub_ids
+            };
             if lost_to_mate {
+                if total > 0.0 {
+                    mated_answers.push(way);
+                }
                 continue;
             }
             if total <= 0.0 {
                 holds = false;
                 break;
             }
-            answers.push(Won {
-                gain: total,
-                ..sub_ids
-            });
+            answers.push(way);
         }
         b.undo(k, uk);
         if !holds {
             return None;
+        }
+        if answers.is_empty() {
+            answers = mated_answers;
         }
         let every = answers.iter().fold(Won::default(), |u, w| Won {
             targets: u.targets | w.targets,

@@ -8,7 +8,6 @@ use super::board::{
 use super::{Analyzer, Threat, Ties, Won};
 use crate::judge::track::{PieceId, Tracked};
 use crate::judge::RuleSet;
-use crate::moves::MAX_MOVES;
 use crate::{Color, Move, MoveList, Piece, Role, Square};
 
 /// Below any difference of material values (multiples of a half; the oracle's `LEVEL_MARGIN`): a
@@ -234,32 +233,36 @@ impl Analyzer<'_> {
         let checker = id_at(b, k.from()).expect("a mover");
         let uk = b.play_undo(k);
         let sub_depth = depth.saturating_sub(2);
-        // Per answer that counts: what it leaves the checker, whether it loses any piece after
-        // the first capture, and the pieces that take part in winning `target` after it.
-        let mut answers: Vec<(f64, bool, Parts)> = Vec::new();
+        // Per answer that leaves a gain: what it leaves the checker, whether it loses any piece
+        // after the first capture, the pieces that take part in winning `target` after it, and
+        // whether it lets the checker mate.
+        let mut answers: Vec<(f64, bool, Parts, bool)> = Vec::new();
         for r in b.pos.legal_moves() {
             let taken = Taken::by(rs, b, r, first);
             let ur = b.play_undo(r);
             let sub = self.gain_after_answer(b, sub_depth);
             let total = taken.net(rs, b, first.worth, &sub);
             let wins = sub.map(|sq| ids_on(b, sq)).targets;
-            // Answers that let the checker mate count not (reading `defence-that-allows-mate`;
-            // those that leave no gain do, as the line holds).
-            let counts = total > 0.0 && !self.mate_by_checks_in(b, sub_depth, self.offered);
-            let by = if counts && wins & id_bit(target) != 0 {
+            // Answers that let the checker mate count only when every answer does (reading
+            // `defence-that-allows-mate`; those that leave no gain never do, as the line holds).
+            let mated = total > 0.0 && self.mate_by_checks_in(b, sub_depth, self.offered);
+            let by = if total > 0.0 && wins & id_bit(target) != 0 {
                 self.answer_parts_of(b, sub_depth, target)
             } else {
                 Parts::default()
             };
             b.undo(r, ur);
-            if counts {
-                answers.push((total, wins != 0, by));
+            if total > 0.0 {
+                answers.push((total, wins != 0, by, mated));
             }
+        }
+        if answers.iter().any(|a| !a.3) {
+            answers.retain(|a| !a.3);
         }
         b.undo(k, uk);
         let least = answers.iter().map(|a| a.0).fold(f64::INFINITY, f64::min);
         let best = answers.iter().filter(|a| a.0 == least);
-        let counted: Vec<&(f64, bool, Parts)> = if best.clone().any(|a| a.1) {
+        let counted: Vec<&(f64, bool, Parts, bool)> = if best.clone().any(|a| a.1) {
             best.collect()
         } else {
             answers.iter().collect()
@@ -665,9 +668,13 @@ impl Analyzer<'_> {
         // are tried first; the result does not depend on the order.
         replies.sort_by_key(|r| a.pos.piece_at(r.to()).is_none());
         // As identities: the answers that leave the checker least (reading
-        // `won-against-the-best-defence`), and every piece lost after some answer.
+        // `won-against-the-best-defence`), and every piece lost after some answer; apart, the
+        // same of the answers that allow mate and leave a gain, which count only when every
+        // answer allows mate (reading `defence-that-allows-mate`).
         let mut least: Option<Ties> = None;
         let mut every = Won::default();
+        let mut mated_least: Option<Ties> = None;
+        let mut mated_every = Won::default();
         for &r in replies.iter() {
             let taken = Taken::by(rs, a, r, first);
             let ur = a.play_undo(r);
@@ -681,26 +688,33 @@ impl Analyzer<'_> {
             let total = taken.net(rs, a, first.worth, &sub);
             let sub_ids = sub.map(|sq| ids_on(a, sq));
             // An answer that lets the checker mate is lost for the defender, whatever it keeps
-            // or gives (reading `defence-that-allows-mate`): it neither refutes the line nor
-            // counts among the defences.
+            // or gives (reading `defence-that-allows-mate`): it never refutes the line, and it
+            // counts only when every answer allows mate (殺兼捉).
             let lost_to_mate = self.mate_by_checks_in(a, depth.saturating_sub(2), self.offered);
             a.undo(r, ur);
-            if lost_to_mate {
-                continue;
-            }
-            if total <= 0.0 {
+            let (least, every) = if lost_to_mate {
+                if total <= 0.0 {
+                    continue;
+                }
+                (&mut mated_least, &mut mated_every)
+            } else if total <= 0.0 {
                 return None;
-            }
+            } else {
+                (&mut least, &mut every)
+            };
             every.targets |= sub_ids.targets;
             every.by_non_king |= sub_ids.by_non_king;
             every.by_non_pawn |= sub_ids.by_non_pawn;
             Ties::add_least(
-                &mut least,
+                least,
                 Won {
                     gain: total,
                     ..sub_ids
                 },
             );
+        }
+        if least.is_none() {
+            (least, every) = (mated_least, mated_every);
         }
         if every.targets == 0 {
             return None;
@@ -804,19 +818,25 @@ impl Analyzer<'_> {
         first: f64,
         sub_depth: u32,
         tau: f64,
-    ) -> Option<Option<bool>> {
+    ) -> Option<Leaves> {
         let sub = self.gain_after_answer(a, sub_depth);
         // No move at all refutes the line; a gain proves a move.
         if sub.gain <= 0.0 && !a.pos.has_legal_move() {
             return None;
         }
         let total = taken.net(self.rs, a, first, &sub);
+        let mated = self.mate_by_checks_in(a, sub_depth, self.offered);
         if total > tau {
-            Some(Some(sub.targets != 0))
-        } else if self.mate_by_checks_in(a, sub_depth, self.offered) {
-            Some(Some(false))
-        } else {
+            Some(Leaves::Above {
+                won: Some(sub.targets != 0),
+                mated,
+            })
+        } else if !mated {
             None
+        } else if total > 0.0 {
+            Some(Leaves::MatedLow)
+        } else {
+            Some(Leaves::MatedNothing)
         }
     }
 
@@ -865,70 +885,54 @@ impl Analyzer<'_> {
         let Some(r0) = a.pos.first_legal_move() else {
             return false;
         };
-        // Whether some answer leaves the checker a piece won (the line's targets are not empty),
-        // and the answers for which that is still unknown (`r0`, then indices into `rest`; a
-        // bit set, so that the search allocates nothing).
-        let mut won = false;
-        let sub_depth = depth.saturating_sub(2);
-        let r0_unknown = match self.answer_leaves(a, r0, first, depth, tau) {
+        let mut tally = Tally::default();
+        match self.answer_leaves(a, r0, first, depth, tau) {
             None => return false,
-            Some(p) => {
-                won |= p == Some(true) && !self.answer_allows_mate(a, r0, sub_depth);
-                p.is_none()
-            }
-        };
+            Some(l) => tally.add(l, r0),
+        }
         let mut rest = MoveList::new();
         a.pos.legal_moves_into(&mut rest);
         // Captures first, as in [`Analyzer::check_line_after`]: they refute a line most often,
         // and the answers are independent tests, so the order does not change the result.
         rest.sort_by_key(|r| a.pos.piece_at(r.to()).is_none());
-        let mut unknown = [0u128; MAX_MOVES / 128];
-        for (i, &r) in rest.iter().enumerate() {
+        for &r in rest.iter() {
             if r == r0 {
                 continue;
             }
             match self.answer_leaves(a, r, first, depth, tau) {
                 None => return false,
-                Some(Some(true)) => won = won || !self.answer_allows_mate(a, r, sub_depth),
-                Some(Some(false)) => {}
-                Some(None) => unknown[i / 128] |= 1 << (i % 128),
+                Some(l) => tally.add(l, r),
             }
         }
+        // The answers that escape the mate count; when every answer allows mate, those that
+        // leave a gain do (reading `defence-that-allows-mate`), and one that leaves no more than
+        // `tau` holds the line to it.
+        let (won, unknown) = if tally.free {
+            (tally.won_free, &tally.unknown_free)
+        } else if tally.mated_low || !tally.mated_gain {
+            return false;
+        } else {
+            (tally.won_mated, &tally.unknown_mated)
+        };
         if won {
             return true;
         }
-        let pending = std::iter::once(r0).filter(|_| r0_unknown).chain(
-            rest.iter()
-                .enumerate()
-                .filter(|(i, _)| unknown[i / 128] & (1 << (i % 128)) != 0)
-                .map(|(_, &r)| r),
-        );
-        for r in pending {
+        let sub_depth = depth.saturating_sub(2);
+        for &r in unknown.iter() {
             let ur = a.play_undo(r);
-            won = self.gain_exceeds(a, sub_depth, 0.0)
-                && !self.mate_by_checks_in(a, sub_depth, self.offered);
+            let won = self.gain_exceeds(a, sub_depth, 0.0);
             a.undo(r, ur);
             if won {
-                break;
+                return true;
             }
         }
-        won
-    }
-
-    /// Does the checker mate by consecutive checks within `sub_depth` plies after the answer
-    /// `r` (`a` after the check)? Such an answer is set aside (reading
-    /// `defence-that-allows-mate`): the pieces it gives up are not what the line wins.
-    fn answer_allows_mate(&mut self, a: &mut Tracked, r: Move, sub_depth: u32) -> bool {
-        let ur = a.play_undo(r);
-        let mates = self.mate_by_checks_in(a, sub_depth, self.offered);
-        a.undo(r, ur);
-        mates
+        false
     }
 
     /// One answer `r` to the check of [`Analyzer::line_exceeds`] (`a` after the check, the
     /// checker having taken a piece worth `first`): `None` when it refutes the line (it leaves
-    /// the checker no more than `tau`, or no move at all), else whether it leaves the checker a
-    /// piece won (`None` inside when that is still to be found out).
+    /// the checker no more than `tau` without letting it mate, or no move at all), else what it
+    /// leaves ([`Leaves`]).
     fn answer_leaves(
         &mut self,
         a: &mut Tracked,
@@ -936,7 +940,7 @@ impl Analyzer<'_> {
         first: First,
         depth: u32,
         tau: f64,
-    ) -> Option<Option<bool>> {
+    ) -> Option<Leaves> {
         let rs = self.rs;
         let sub_depth = depth.saturating_sub(2);
         let taken = Taken::by(rs, a, r, first);
@@ -951,43 +955,109 @@ impl Analyzer<'_> {
             return res;
         }
         // An answer after which the checker has no move at all refutes the line too. A gain
-        // above a threshold ≥ 0 is a capture or a check, so it proves a move. An answer that
-        // leaves the checker no more than `tau` refutes the line unless the checker can mate
-        // after it (reading `defence-that-allows-mate`: it is set aside).
-        let (ok, positive, has_move) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
+        // above a threshold ≥ 0 is a capture or a check, so it proves a move. `no_gain`: the
+        // answer leaves the checker nothing. An answer that lets the checker mate never refutes
+        // the line (reading `defence-that-allows-mate`).
+        let (ok, positive, has_move, no_gain) = if lost_pawn_only && rs.pawn_for_rook_is_gain {
             // Whether what follows counts depends on the pieces won (a rook), but it only adds:
             if first - lost > tau {
                 // the line holds already (whether it wins a piece is found out later if need
                 // be);
-                (true, None, false)
+                (true, None, false, false)
             } else if first - lost > 0.0 && !self.gain_exceeds(a, sub_depth, tau + lost - first) {
-                // not even all that follows would be enough;
-                (false, None, false)
+                // not even all that follows would be enough, and the answer leaves a gain;
+                (false, None, false, false)
             } else {
                 // else in full.
                 let sub = self.best_gain(a, sub_depth);
                 let total = taken.net(rs, a, first, &sub);
-                (total > tau, Some(sub.gain > 0.0), sub.gain > 0.0)
+                (
+                    total > tau,
+                    Some(sub.gain > 0.0),
+                    sub.gain > 0.0,
+                    total <= 0.0,
+                )
             }
         } else if lost_pawn_only {
             // Taking the pawn back is all the line is worth, whatever follows (25.3).
-            (first - lost > tau, None, false)
+            (first - lost > tau, None, false, first - lost <= 0.0)
         } else {
             let th = tau + lost - first;
             let e = self.gain_exceeds(a, sub_depth, th);
-            (e, (e && th >= 0.0).then_some(true), e && th >= 0.0)
+            let no_gain = !e && (tau <= 0.0 || !self.gain_exceeds(a, sub_depth, lost - first));
+            (e, (e && th >= 0.0).then_some(true), e && th >= 0.0, no_gain)
         };
         let res = if !(has_move || a.pos.has_legal_move()) {
             None
-        } else if ok {
-            Some(positive)
-        } else if self.mate_by_checks_in(a, sub_depth, self.offered) {
-            Some(Some(false))
         } else {
-            None
+            let mated = self.mate_by_checks_in(a, sub_depth, self.offered);
+            if ok {
+                Some(Leaves::Above {
+                    won: positive,
+                    mated,
+                })
+            } else if !mated {
+                None
+            } else if no_gain {
+                Some(Leaves::MatedNothing)
+            } else {
+                Some(Leaves::MatedLow)
+            }
         };
         a.undo(r, ur);
         res
+    }
+}
+
+/// What one answer to a check leaves the checker, for [`Analyzer::line_exceeds`].
+#[derive(Clone, Copy)]
+enum Leaves {
+    /// More than the threshold: whether a piece is won after it (`None`: still to be found out)
+    /// and whether it lets the checker mate.
+    Above { won: Option<bool>, mated: bool },
+    /// It lets the checker mate and leaves a gain no more than the threshold.
+    MatedLow,
+    /// It lets the checker mate and leaves nothing.
+    MatedNothing,
+}
+
+/// The answers of [`Analyzer::line_exceeds`] so far: those that escape the mate (`free`) and
+/// those that allow it, each with whether one of them leaves a piece won and the answers for
+/// which that is still unknown.
+#[derive(Default)]
+struct Tally {
+    free: bool,
+    won_free: bool,
+    unknown_free: MoveList,
+    mated_gain: bool,
+    mated_low: bool,
+    won_mated: bool,
+    unknown_mated: MoveList,
+}
+
+impl Tally {
+    /// Counts the answer `r`.
+    fn add(&mut self, l: Leaves, r: Move) {
+        match l {
+            Leaves::Above { won, mated: false } => {
+                self.free = true;
+                match won {
+                    Some(true) => self.won_free = true,
+                    Some(false) => {}
+                    None => self.unknown_free.push(r),
+                }
+            }
+            Leaves::Above { won, mated: true } => {
+                self.mated_gain = true;
+                match won {
+                    Some(true) => self.won_mated = true,
+                    Some(false) => {}
+                    None => self.unknown_mated.push(r),
+                }
+            }
+            Leaves::MatedLow => self.mated_low = true,
+            Leaves::MatedNothing => {}
+        }
     }
 }
 
