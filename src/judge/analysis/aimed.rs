@@ -148,66 +148,10 @@ impl Analyzer<'_> {
         out
     }
 
-    /// The pieces that take part in winning `target` by the line of consecutive checks opened
-    /// by `k`, the plain search asked about `aim` ([`Analyzer::line_parts_of`] of
-    /// [`Analyzer::check_line_plain`]; the oracle's capturers and checkers of an aimed
-    /// `check_line`). For a line that holds.
-    pub(super) fn line_parts_plain(
-        &mut self,
-        b: &mut Tracked,
-        k: Move,
-        depth: u32,
-        target: PieceId,
-        aim: Option<Aim>,
-    ) -> Parts {
-        let rs = self.rs;
-        let first = First::of(rs, b, k);
-        let checker = id_at(b, k.from()).expect("a mover");
-        let uk = b.play_undo(k);
-        let sub_depth = depth.saturating_sub(2);
-        // Per answer that leaves a gain: what it leaves the checker, whether it loses any piece
-        // after the first capture, the pieces that take part in winning `target` after it, and
-        // whether it lets the checker mate.
-        let mut answers: Vec<(f64, bool, Parts, bool)> = Vec::new();
-        for &r in b.pos.legal_moves().iter() {
-            let taken = Taken::by(rs, b, r, first);
-            let ur = b.play_undo(r);
-            let sub = self.gain_after_answer_plain(b, sub_depth, aim);
-            let total = taken.net(rs, b, first.worth, &sub);
-            let wins = sub.map(|sq| ids_on(b, sq)).targets;
-            // Answers that let the checker mate count only when every answer does (reading
-            // `defence-that-allows-mate`; those that leave no gain never do, as the line holds).
-            let mated = total > 0.0 && self.mate_by_checks_in(b, sub_depth, self.offered);
-            let by = if total > 0.0 && wins & id_bit(target) != 0 {
-                self.answer_parts_plain(b, sub_depth, target, aim)
-            } else {
-                Parts::default()
-            };
-            b.undo(r, ur);
-            if total > 0.0 {
-                answers.push((total, wins != 0, by, mated));
-            }
-        }
-        if answers.iter().any(|a| !a.3) {
-            answers.retain(|a| !a.3);
-        }
-        b.undo(k, uk);
-        let least = answers.iter().map(|a| a.0).fold(f64::INFINITY, f64::min);
-        let best = answers.iter().filter(|a| a.0 == least);
-        let counted: Vec<&(f64, bool, Parts, bool)> = if best.clone().any(|a| a.1) {
-            best.collect()
-        } else {
-            answers.iter().collect()
-        };
-        let mut parts = counted.iter().fold(Parts::default(), |p, a| p.with(a.2));
-        parts.checkers |= id_bit(checker);
-        parts
-    }
-
-    /// [`Analyzer::line_parts_plain`] after the defender's answer (`c`: the checker to move):
+    /// [`Analyzer::line_parts_of`] of an aimed line after the defender's answer (`c`: the checker to move):
     /// the pieces that take part in winning `target` in the ways of the best gain of
     /// [`Analyzer::gain_after_answer_plain`] that win it.
-    fn answer_parts_plain(
+    pub(super) fn answer_parts_plain(
         &mut self,
         c: &mut Tracked,
         depth: u32,
@@ -234,7 +178,7 @@ impl Analyzer<'_> {
                     .check_line_plain(c, a.mv, depth, aim)
                     .is_some_and(|w| w.gain == best.gain && wins_on(c, &w, target));
                 if wins {
-                    by = by.with(self.line_parts_plain(c, a.mv, depth, target, aim));
+                    by = by.with(self.line_parts_of(c, a.mv, depth, target, aim));
                 }
             }
         }
@@ -285,7 +229,7 @@ impl Analyzer<'_> {
         out
     }
 
-    /// [`Analyzer::line_parts_plain`] where the side to move has no check to answer: the
+    /// [`Analyzer::line_parts_of`] of an aimed line where the side to move has no check to answer: the
     /// pieces that take part in winning `target` in the ways of the best gain of
     /// [`Analyzer::best_gain_plain`] that win it.
     fn gain_parts_plain(
@@ -325,7 +269,7 @@ impl Analyzer<'_> {
                         && aimed.is_none_or(|a| wins_on(b, &w, a))
                 });
                 if wins {
-                    by = by.with(self.line_parts_plain(b, k, depth, target, aim));
+                    by = by.with(self.line_parts_of(b, k, depth, target, aim));
                 }
             }
         }
@@ -369,7 +313,12 @@ impl Analyzer<'_> {
     }
 
     /// The oracle's `gain_after_answer`, unpruned and uncached.
-    fn gain_after_answer_plain(&mut self, c: &mut Tracked, depth: u32, aim: Option<Aim>) -> Won {
+    pub(super) fn gain_after_answer_plain(
+        &mut self,
+        c: &mut Tracked,
+        depth: u32,
+        aim: Option<Aim>,
+    ) -> Won {
         if depth < 2 || !c.pos.is_check() {
             return self.best_gain_plain(c, depth, aim);
         }

@@ -186,10 +186,7 @@ impl Analyzer<'_> {
             let Some(k) = t.line_move else {
                 continue;
             };
-            let parts = match t.aim {
-                Some(aim) => self.line_parts_plain(&mut b, k, depth, t.target, Some(aim)),
-                None => self.line_parts_of(&mut b, k, depth, t.target),
-            };
+            let parts = self.line_parts_of(&mut b, k, depth, t.target, t.aim);
             let takes_part: IdSet =
                 ids_in(parts.capturers | parts.checkers | id_bit(t.attacker) | moved)
                     .filter(|p| !is_king(&b, *p))
@@ -227,7 +224,17 @@ impl Analyzer<'_> {
     /// answers that count (those that leave the checker least, or every answer when they lose
     /// nothing after the first capture), the pieces that capture it at the end and the pieces
     /// that give a check on the way, `k`'s included, as identities. For a line that holds.
-    fn line_parts_of(&mut self, b: &mut Tracked, k: Move, depth: u32, target: PieceId) -> Parts {
+    ///
+    /// With `aim`, the line of [`Analyzer::check_line_plain`] asked about that piece (a line of
+    /// [`Analyzer::hidden_line_threats`]): the plain, aimed searches give what each answer leaves.
+    pub(super) fn line_parts_of(
+        &mut self,
+        b: &mut Tracked,
+        k: Move,
+        depth: u32,
+        target: PieceId,
+        aim: Option<super::aimed::Aim>,
+    ) -> Parts {
         let rs = self.rs;
         let first = First::of(rs, b, k);
         let checker = id_at(b, k.from()).expect("a mover");
@@ -240,16 +247,19 @@ impl Analyzer<'_> {
         for r in b.pos.legal_moves() {
             let taken = Taken::by(rs, b, r, first);
             let ur = b.play_undo(r);
-            let sub = self.gain_after_answer(b, sub_depth);
+            let sub = match aim {
+                Some(_) => self.gain_after_answer_plain(b, sub_depth, aim),
+                None => self.gain_after_answer(b, sub_depth),
+            };
             let total = taken.net(rs, b, first.worth, &sub);
             let wins = sub.map(|sq| ids_on(b, sq)).targets;
             // Answers that let the checker mate count only when every answer does (reading
             // `defence-that-allows-mate`; those that leave no gain never do, as the line holds).
             let mated = total > 0.0 && self.mate_by_checks_in(b, sub_depth, self.offered);
-            let by = if total > 0.0 && wins & id_bit(target) != 0 {
-                self.answer_parts_of(b, sub_depth, target)
-            } else {
-                Parts::default()
+            let by = match aim {
+                _ if total <= 0.0 || wins & id_bit(target) == 0 => Parts::default(),
+                Some(_) => self.answer_parts_plain(b, sub_depth, target, aim),
+                None => self.answer_parts_of(b, sub_depth, target),
             };
             b.undo(r, ur);
             if total > 0.0 {
@@ -298,7 +308,7 @@ impl Analyzer<'_> {
                     .check_line(c, a.mv, depth)
                     .is_some_and(|w| w.gain == best.gain && w.targets & (1u128 << sq.index()) != 0)
             {
-                by = by.with(az.line_parts_of(c, a.mv, depth, target));
+                by = by.with(az.line_parts_of(c, a.mv, depth, target, None));
             }
         });
         by
@@ -327,7 +337,7 @@ impl Analyzer<'_> {
                     .check_line(b, k, depth)
                     .is_some_and(|w| w.gain == best.gain && w.targets & (1u128 << sq.index()) != 0)
                 {
-                    by = by.with(self.line_parts_of(b, k, depth, target));
+                    by = by.with(self.line_parts_of(b, k, depth, target, None));
                 }
             }
         }
@@ -907,18 +917,18 @@ impl Analyzer<'_> {
         // The answers that escape the mate count; when every answer allows mate, those that
         // leave a gain do (reading `defence-that-allows-mate`), and one that leaves no more than
         // `tau` holds the line to it.
-        let (won, unknown) = if tally.free {
-            (tally.won_free, &tally.unknown_free)
-        } else if tally.mated_low || !tally.mated_gain {
+        let counted = if tally.free.any {
+            &tally.free
+        } else if tally.mated_low || !tally.mated.any {
             return false;
         } else {
-            (tally.won_mated, &tally.unknown_mated)
+            &tally.mated
         };
-        if won {
+        if counted.won {
             return true;
         }
         let sub_depth = depth.saturating_sub(2);
-        for &r in unknown.iter() {
+        for &r in counted.unknown.iter() {
             let ur = a.play_undo(r);
             let won = self.gain_exceeds(a, sub_depth, 0.0);
             a.undo(r, ur);
@@ -1022,37 +1032,39 @@ enum Leaves {
 }
 
 /// The answers of [`Analyzer::line_exceeds`] so far: those that escape the mate (`free`) and
-/// those that allow it, each with whether one of them leaves a piece won and the answers for
-/// which that is still unknown.
+/// those that allow it and leave more than the threshold (`mated`), and whether an answer allows
+/// mate and leaves a gain no more than the threshold (`mated_low`).
 #[derive(Default)]
 struct Tally {
-    free: bool,
-    won_free: bool,
-    unknown_free: MoveList,
-    mated_gain: bool,
+    free: Answers,
+    mated: Answers,
     mated_low: bool,
-    won_mated: bool,
-    unknown_mated: MoveList,
+}
+
+/// Answers of one kind in a [`Tally`]: whether there is one, whether one of them leaves a piece
+/// won, and the answers for which that is still unknown.
+#[derive(Default)]
+struct Answers {
+    any: bool,
+    won: bool,
+    unknown: MoveList,
 }
 
 impl Tally {
     /// Counts the answer `r`.
     fn add(&mut self, l: Leaves, r: Move) {
         match l {
-            Leaves::Above { won, mated: false } => {
-                self.free = true;
+            Leaves::Above { won, mated } => {
+                let kind = if mated {
+                    &mut self.mated
+                } else {
+                    &mut self.free
+                };
+                kind.any = true;
                 match won {
-                    Some(true) => self.won_free = true,
+                    Some(true) => kind.won = true,
                     Some(false) => {}
-                    None => self.unknown_free.push(r),
-                }
-            }
-            Leaves::Above { won, mated: true } => {
-                self.mated_gain = true;
-                match won {
-                    Some(true) => self.won_mated = true,
-                    Some(false) => {}
-                    None => self.unknown_mated.push(r),
+                    None => kind.unknown.push(r),
                 }
             }
             Leaves::MatedLow => self.mated_low = true,
