@@ -91,6 +91,7 @@ macro_rules! cases {
 
 cases! {
     check_line_ties_by_identity_2011 => "check-line-ties-by-identity-2011",
+    blocker_opens_only_an_illegal_move_2011 => "blocker-opens-only-an-illegal-move-2011",
     checks_and_idle_both_sides_2011 => "checks-and-idle-both-sides-2011",
     kill_chase_with_exchange_1999 => "kill-chase-with-exchange-1999",
     moved_cannon_between_facing_kings_2011 => "moved-cannon-between-facing-kings-2011",

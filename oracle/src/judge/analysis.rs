@@ -971,23 +971,24 @@ fn serves_only_by_its_point(
 
 /// Does the enemy piece `e` (no protector of the point taken) answer a capture only because a
 /// piece of `me` is off the board: in `aw` (the board after the capture without that piece) it
-/// reaches a point it does not reach in `a` (with the piece), from which it takes a piece of
-/// `me` or checks `me`'s king (reading `joint-chase-necessary`: a piece that keeps its own piece
-/// protected or its king safe serves by its point)?
+/// reaches a point it does not reach in `a` (with the piece), to which it may legally move (its
+/// own king neither checked nor facing the other) and where it takes a piece of `me` or checks
+/// `me`'s king (reading `joint-chase-necessary`: a piece that keeps its own piece protected or
+/// its king safe serves by its point; a move its side may not play answers nothing)?
 fn opens_an_answer(a: &Board, aw: &Board, e: PieceId, me: Side) -> bool {
     let before = reach_of(a, e);
     let from = aw.square_of(e).expect("on board");
-    reach_of(aw, e)
-        .difference(&before)
-        .any(|&sq| match aw.piece_id_at(sq) {
-            Some(x) => aw.piece(x).side == me,
-            None => {
-                let mut x = aw.clone();
-                x.set_turn(me.opponent());
-                apply(&mut x, OMove::new(from, sq));
-                x.in_check(me)
-            }
-        })
+    reach_of(aw, e).difference(&before).any(|&sq| {
+        let takes = aw.piece_id_at(sq).map(|x| aw.piece(x).side);
+        if takes == Some(me.opponent()) {
+            return false;
+        }
+        let mut x = aw.clone();
+        x.set_turn(me.opponent());
+        apply(&mut x, OMove::new(from, sq));
+        let legal = !x.in_check(me.opponent()) && !x.kings_facing();
+        legal && (takes == Some(me) || x.in_check(me))
+    })
 }
 
 /// Does `p` take part in the exchange on `t_sq` (reading `joint-chase-necessary`: the capturers

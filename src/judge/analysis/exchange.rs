@@ -1027,8 +1027,9 @@ fn reaches_in_the_exchange(b: &Tracked, p: PieceId, t_sq: Square) -> bool {
 
 /// Does the enemy piece `e` (no protector of the point taken) answer a capture only because a
 /// piece of `me` is off the board: in `aw` (the board after the capture without that piece) it
-/// reaches a point it does not reach in `a`, from which it takes a piece of `me` or checks
-/// `me`'s king (the oracle's `opens_an_answer`, reading `joint-chase-necessary`)?
+/// reaches a point it does not reach in `a`, to which it may legally move (its own king neither
+/// checked nor facing the other) and where it takes a piece of `me` or checks `me`'s king (the
+/// oracle's `opens_an_answer`, reading `joint-chase-necessary`)?
 fn opens_an_answer(a: &Tracked, aw: &Tracked, e: PieceId, me: Color) -> bool {
     let Some(from) = aw.square_of(e) else {
         return false;
@@ -1037,15 +1038,16 @@ fn opens_an_answer(a: &Tracked, aw: &Tracked, e: PieceId, me: Color) -> bool {
     while newly != 0 {
         let sq = Square::new_unchecked(newly.trailing_zeros() as u8);
         newly &= newly - 1;
-        let answers = match aw.pos.piece_at(sq) {
-            Some(x) => x.color == me,
-            None => {
-                let mut x = aw.with_turn(me.other());
-                x.play(Move::new(from, sq));
-                x.pos.king_attacked(me)
-            }
-        };
-        if answers {
+        let takes = aw.pos.piece_at(sq).map(|x| x.color);
+        if takes == Some(me.other()) {
+            continue;
+        }
+        let mut x = aw.with_turn(me.other());
+        x.play(Move::new(from, sq));
+        // `king_attacked` counts the facing kings: the move is legal when its side's king is not.
+        if !x.pos.king_attacked(me.other())
+            && (takes == Some(me) || x.pos.king_attacked_by_pieces(me))
+        {
             return true;
         }
     }
