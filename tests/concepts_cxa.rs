@@ -2098,6 +2098,29 @@ fn an_answer_that_allows_mate_is_no_defence() {
     }
 }
 
+/// Reading `defence-that-allows-mate` (1999 27.4, 2011 26.4 殺兼捉): a kill wins every piece
+/// one of its answers gives up, whatever is asked.
+///
+/// With the rook on d1, 炮b2-e2+ mates after every answer: the king's step, the block 马g8-e7
+/// (which gives the horse) and the block 车a5-e5 (which gives the rook). The rook's step to i1
+/// gives the kill up; the block 车a5-e5 then escapes the mate and loses the rook. The rook a5
+/// was won by the kill already: the step makes nothing new, idle, and red (一殺一閒) draws.
+/// Named after the least of its mated answers only (the horse), the kill did not win the rook,
+/// so the step was a new chase of a5 and red had to change.
+#[test]
+fn a_kill_wins_every_piece_its_answers_give_up() {
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(
+            rules,
+            "1n1ck3r/6n2/3R2N1b/9/r8/9/4P4/1C7/3R5/4K4 w - - 0 1",
+            "d1i1 i9i8 i1d1 i8i9 d1i1 i9i8 i1d1 i8i9",
+        );
+        assert_eq!(class_at(&j, 5), "idle", "{rules} {j}");
+        assert_eq!(class_at(&j, 7), "kill", "{rules} {j}");
+        assert_eq!(j["ruling"], "draw", "{rules} {j}");
+    }
+}
+
 /// Reading `joint-chase-renewed` (2011 24.17) leaves a line of consecutive checks to the
 /// comparison of what it can win (参考图8: 白吃双士的结果没有发生变化，判闲).
 ///

@@ -1559,7 +1559,10 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32, floor: f64) ->
         }
         answers.push(Won { gain: total, ..sub });
     }
-    if answers.is_empty() {
+    // Every answer allows mate: the line is a kill (殺兼捉), and it wins every piece one of
+    // its answers gives up, as the defender saves none of them by being mated.
+    let kill = answers.is_empty();
+    if kill {
         answers = mated_answers;
         if answers.iter().any(|w| w.gain <= floor) {
             return None;
@@ -1590,7 +1593,15 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32, floor: f64) ->
     // The defender picks the answers that leave the checker least: what they lose is what the
     // line wins (reading `won-against-the-best-defence`), combined as ways of equal gain are.
     let gain = answers.iter().map(|w| w.gain).fold(f64::INFINITY, f64::min);
-    let mut won = Won::together(answers.into_iter().filter(|w| w.gain == gain).collect());
+    let mut won = if kill {
+        Won {
+            targets: every.targets.clone(),
+            checkers: every.checkers.clone(),
+            ..Won::default()
+        }
+    } else {
+        Won::together(answers.into_iter().filter(|w| w.gain == gain).collect())
+    };
     let checker = b.piece_id_at(k.from).expect("a mover");
     if won.targets.is_empty() {
         // The best answers lose nothing after the piece the check took: that piece is what the

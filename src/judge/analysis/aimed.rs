@@ -411,7 +411,9 @@ impl Analyzer<'_> {
         if !holds {
             return None;
         }
-        if answers.is_empty() {
+        // Every answer allows mate: a kill, which wins every piece one of its answers gives up.
+        let kill = answers.is_empty();
+        if kill {
             answers = mated_answers;
         }
         let every = answers.iter().fold(Won::default(), |u, w| Won {
@@ -428,7 +430,15 @@ impl Analyzer<'_> {
         for w in answers {
             Ties::add_least(&mut least, w);
         }
-        let mut won = least?.best_of();
+        let best = least?.best_of();
+        let mut won = if kill {
+            Won {
+                gain: best.gain,
+                ..every
+            }
+        } else {
+            best
+        };
         if won.targets == 0 {
             won = taking.won(won.gain, every);
         }

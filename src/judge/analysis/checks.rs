@@ -266,13 +266,15 @@ impl Analyzer<'_> {
                 answers.push((total, wins != 0, by, mated));
             }
         }
-        if answers.iter().any(|a| !a.3) {
+        // A kill (every answer allows mate) wins what each of its answers gives up.
+        let kill = answers.iter().all(|a| a.3);
+        if !kill {
             answers.retain(|a| !a.3);
         }
         b.undo(k, uk);
         let least = answers.iter().map(|a| a.0).fold(f64::INFINITY, f64::min);
         let best = answers.iter().filter(|a| a.0 == least);
-        let counted: Vec<&(f64, bool, Parts, bool)> = if best.clone().any(|a| a.1) {
+        let counted: Vec<&(f64, bool, Parts, bool)> = if !kill && best.clone().any(|a| a.1) {
             best.collect()
         } else {
             answers.iter().collect()
@@ -723,13 +725,24 @@ impl Analyzer<'_> {
                 },
             );
         }
-        if least.is_none() {
+        // Every answer allows mate: a kill (殺兼捉), which wins every piece one of its answers
+        // gives up.
+        let kill = least.is_none();
+        if kill {
             (least, every) = (mated_least, mated_every);
         }
         if every.targets == 0 {
             return None;
         }
-        let mut won = least?.best_of();
+        let best = least?.best_of();
+        let mut won = if kill {
+            Won {
+                gain: best.gain,
+                ..every
+            }
+        } else {
+            best
+        };
         if won.targets == 0 {
             // The best answers lose nothing after the check's own capture: that piece is what
             // the line wins (reading `won-against-the-best-defence`).
