@@ -430,18 +430,7 @@ impl Analyzer<'_> {
         for w in answers {
             Ties::add_least(&mut least, w);
         }
-        let best = least?.best_of();
-        let mut won = if kill {
-            Won {
-                gain: best.gain,
-                ..every
-            }
-        } else {
-            best
-        };
-        if won.targets == 0 {
-            won = taking.won(won.gain, every);
-        }
+        let won = taking.line_won(least?.best_of(), every, kill);
         // Asked about one piece: a line that does not win it wins nothing.
         if aimed.is_some_and(|a| won.targets & id_bit(a) == 0) {
             return None;

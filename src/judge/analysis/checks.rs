@@ -734,20 +734,7 @@ impl Analyzer<'_> {
         if every.targets == 0 {
             return None;
         }
-        let best = least?.best_of();
-        let mut won = if kill {
-            Won {
-                gain: best.gain,
-                ..every
-            }
-        } else {
-            best
-        };
-        if won.targets == 0 {
-            // The best answers lose nothing after the check's own capture: that piece is what
-            // the line wins (reading `won-against-the-best-defence`).
-            won = taking.won(won.gain, every);
-        }
+        let won = taking.line_won(least?.best_of(), every, kill);
         Some(Won {
             attacked: every.targets,
             ..won
@@ -1174,6 +1161,24 @@ impl FirstCapture {
             by_non_king: !is_king(b, checker),
             by_non_pawn: !is_pawn(b, checker),
         }
+    }
+
+    /// What a line of checks wins, as identities, from what its best answers lose (`best`,
+    /// with the line's gain) and every piece lost after some answer (`every`): a kill (every
+    /// answer allows mate) wins every such piece (殺兼捉, reading `defence-that-allows-mate`);
+    /// otherwise the best answers' pieces, or, when they lose nothing after the check's own
+    /// capture, that piece (reading `won-against-the-best-defence`).
+    pub(super) fn line_won(self, best: Won, every: Won, kill: bool) -> Won {
+        if kill {
+            return Won {
+                gain: best.gain,
+                ..every
+            };
+        }
+        if best.targets == 0 {
+            return self.won(best.gain, every);
+        }
+        best
     }
 
     /// What the line wins when its best answers lose nothing more: the piece taken, as
