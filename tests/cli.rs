@@ -569,6 +569,38 @@ fn moves_after_the_end_are_reported() {
         "{}",
         stderr(&text)
     );
+    // A move after the ruling that is illegal (here the other side's move played twice) is
+    // bad input, in both engines and in a batch, as it is before the ruling.
+    let again = moves[moves.len() - 1].clone();
+    let bad = format!("{all} {again}");
+    let index = moves.len() + 1;
+    for engine in ["fast", "oracle"] {
+        let o = xqrules(&[
+            "judge", "--rules", "cxa-1999", "--fen", &fen, "--moves", &bad, "--engine", engine,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{engine}: {}", stdout(&o));
+        assert!(
+            stderr(&o).contains(&format!("move {index} \"{again}\"")),
+            "{engine}: {}",
+            stderr(&o)
+        );
+    }
+    let line = serde_json::json!({"fen": fen, "moves": bad}).to_string();
+    let o = xqrules_stdin(
+        &[
+            "judge", "--rules", "cxa-1999", "--batch", "-", "--format", "json",
+        ],
+        line.as_bytes(),
+    );
+    let out = json_lines(&o);
+    assert_eq!(out.len(), 1, "{}", stdout(&o));
+    assert!(
+        out[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains(&format!("move {index}"))),
+        "{}",
+        out[0]
+    );
 }
 
 #[test]

@@ -159,6 +159,24 @@ fn pgn_errors_say_where() {
     assert_eq!(all.len(), 2);
     assert_eq!(all[0].as_ref().unwrap_err().game, 1);
     assert_eq!(iccs(all[1].as_ref().unwrap()), "h2e2");
+
+    // A comment or a variation never closed ends at the next game's tag pair: it costs its
+    // own game only, and every later game is read.
+    let text = "[Event \"1\"]\n1. h2e2 {never closed h9g7\n\n[Event \"2\"]\n1. h2e2 h9g7 *\n\
+                [Event \"3\"]\n1. b2e2 (b0c2 *\n  [Event \"4\"]\n1. h2e2 h9g7 2. h0g2 *\n";
+    let all = pgn::read_games(text);
+    assert_eq!(all.len(), 4, "{all:?}");
+    let e = all[0].as_ref().unwrap_err();
+    assert_eq!((e.game, e.line, e.column), (1, 2, 9), "{e}");
+    assert!(matches!(e.kind, PgnErrorKind::UnterminatedComment), "{e}");
+    assert_eq!(iccs(all[1].as_ref().unwrap()), "h2e2 h9g7");
+    let e = all[2].as_ref().unwrap_err();
+    assert!(matches!(e.kind, PgnErrorKind::UnterminatedVariation), "{e}");
+    assert_eq!((e.game, e.line), (3, 7), "{e}");
+    assert_eq!(iccs(all[3].as_ref().unwrap()), "h2e2 h9g7 h0g2");
+    // A bracket inside a comment that opens no tag pair is text of the comment.
+    let all = pgn::read_games("1. h2e2 {see\n[1] and [Note] \"x\"} h9g7 *");
+    assert_eq!(iccs(all[0].as_ref().unwrap()), "h2e2 h9g7");
 }
 
 fn random_game(seed: u64, plies: usize) -> GameRecord {

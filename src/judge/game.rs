@@ -247,6 +247,10 @@ fn rule_cycle(
     }
     let mut cycle = spare_cycle();
     cycle.reserve(to - from);
+    // The position the cycle starts from, to see whether the span holds two stretches (CXA,
+    // when they differ: `Adjudicator::cycle_start`).
+    let from_key = t.pos.hash();
+    let mut stretches = 1;
     // A span that runs from the first occurrence (AXF) passes each position of the cycle twice:
     // a move made again from the same pieces on the same points (`ids`: a piece never changes
     // its kind), after the same kind of move, has the classification of its earlier pass. (A
@@ -275,6 +279,9 @@ fn rule_cycle(
         t.play(*m);
         prev_is_kill = c.class == MoveClass::Kill;
         cycle.push(c);
+        if t.pos.hash() == from_key && cycle.len() < to - from {
+            stretches += 1;
+        }
     }
     cycle::apply_pawn_clause(rules, &mut cycle);
     if rules.classifier == "axf" {
@@ -334,6 +341,12 @@ fn rule_cycle(
                 "now its third occurrence"
             },
             r.reason
+        )
+    } else if stretches > 1 {
+        // CXA, two stretches that differ: both are ruled on.
+        format!(
+            "the {} plies of the position's last two repetitions, which differ (both ruled on), now its third occurrence; {}",
+            plies, r.reason
         )
     } else {
         format!("cycle of {} plies {count}; {}", plies, r.reason)
@@ -406,6 +419,39 @@ fn pattern_line(side: Color, p: &SidePattern) -> Option<String> {
 /// assert_eq!(j.result, GameResult::BlackWins);
 /// ```
 pub fn judge(rules: &RuleSet, start: &Position, moves: &[Move]) -> Result<Judgement, JudgeError> {
+    let j = judge_until_the_end(rules, start, moves)?;
+    moves_after_are_legal(start, moves, j.ply)?;
+    Ok(j)
+}
+
+/// The moves after ply `ply`, where judging ended, are legal too: judging stops where the
+/// rules end the game or rule on it, but a move list with an illegal move after that point is
+/// bad input, not a game (the oracle's `moves_after_are_legal`).
+fn moves_after_are_legal(start: &Position, moves: &[Move], ply: usize) -> Result<(), JudgeError> {
+    if ply >= moves.len() {
+        return Ok(());
+    }
+    let mut pos = start.clone();
+    for m in &moves[..ply] {
+        pos.play(*m);
+    }
+    for (i, m) in moves.iter().enumerate().skip(ply) {
+        pos.check_move(*m).map_err(|e| JudgeError::IllegalMove {
+            index: i + 1,
+            mv: m.to_iccs(RankConvention::Iccs),
+            reason: e.to_string(),
+        })?;
+        pos.play(*m);
+    }
+    Ok(())
+}
+
+/// [`judge`] up to the ply where judging ends, the moves after it unread.
+fn judge_until_the_end(
+    rules: &RuleSet,
+    start: &Position,
+    moves: &[Move],
+) -> Result<Judgement, JudgeError> {
     let mut adj = Adjudicator::new(rules, start.clone());
     for (i, m) in moves.iter().enumerate() {
         let ply = i + 1;
@@ -828,20 +874,33 @@ impl<'r> Adjudicator<'r> {
 
     /// Where the cycle to rule on starts (a ply; 0 = the start) when the current position
     /// occurred before: its previous occurrence, or its first with `cycle_from_first` (AXF).
+    ///
+    /// Without `cycle_from_first` (CXA), when the position occurred before `previous` too and
+    /// the moves of that earlier stretch differ from the last stretch's, the cycle is both
+    /// stretches, from that earlier occurrence (reading `repetition-count-positions`: the
+    /// patterns are those of every move of the repetition; the oracle's `judge`).
     fn cycle_start(&self) -> Option<usize> {
         let previous = self.previous_occurrence()?;
-        if !self.rules.cycle_from_first {
-            return Some(previous);
-        }
         let key = self.pos.hash();
-        (0..=previous).find(|&ply| {
-            let k = if ply == 0 {
+        let key_at = |ply: usize| {
+            if ply == 0 {
                 self.start.hash()
             } else {
                 self.stack[ply - 1].key
+            }
+        };
+        if !self.rules.cycle_from_first {
+            let last = &self.stack[previous..];
+            let Some(earlier) = (0..previous).rev().find(|&ply| key_at(ply) == key) else {
+                return Some(previous);
             };
-            k == key
-        })
+            let same = self.stack[earlier..previous]
+                .iter()
+                .map(|p| p.mv)
+                .eq(last.iter().map(|p| p.mv));
+            return Some(if same { previous } else { earlier });
+        }
+        (0..=previous).find(|&ply| key_at(ply) == key)
     }
 
     /// The ruling on the game so far as [`judge`] would give it after the last move (a

@@ -138,14 +138,41 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Skips a `{…}` comment whose `{` was just read.
+    /// Skips a `{…}` comment whose `{` was just read; `false` when it is never closed: the
+    /// text ends, or a line opens with a tag pair (the next game's header), where reading
+    /// goes on, so that one unclosed comment costs only its own game.
     fn skip_comment(&mut self) -> bool {
-        while let Some(c) = self.bump() {
-            if c == '}' {
-                return true;
+        loop {
+            if self.at_tag_line() {
+                return false;
+            }
+            match self.bump() {
+                Some('}') => return true,
+                Some(_) => {}
+                None => return false,
             }
         }
-        false
+    }
+
+    /// Does a tag pair (`[Name "`) open the line here: at the start of a line, after white
+    /// space only?
+    fn at_tag_line(&self) -> bool {
+        if !self.at_line_start {
+            return false;
+        }
+        let mut rest = self
+            .chars
+            .clone()
+            .skip_while(|c| c.is_whitespace())
+            .peekable();
+        if rest.next() != Some('[') || !rest.peek().is_some_and(char::is_ascii_alphabetic) {
+            return false;
+        }
+        while rest
+            .next_if(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .is_some()
+        {}
+        rest.find(|c| !c.is_whitespace()) == Some('"')
     }
 
     /// The next token with its line and column, or an error kind with its position.
@@ -174,6 +201,9 @@ impl<'a> Lexer<'a> {
                     self.bump();
                     let mut depth = 1usize;
                     while depth > 0 {
+                        if self.at_tag_line() {
+                            return Some(Err((PgnErrorKind::UnterminatedVariation, line, col)));
+                        }
                         match self.bump() {
                             None => {
                                 return Some(Err((PgnErrorKind::UnterminatedVariation, line, col)))

@@ -102,3 +102,37 @@ fn a_side_grave_with_single_pieces_is_no_joint_chaser_of_26_8_3() {
     let j = judged("cxa-1999", fen, &format!("{cycle} {cycle}"));
     assert_eq!(j["ruling"], "draw", "{j}");
 }
+
+/// Reading `repetition-count-positions` (1999 24, 28.15; 2011 24.9 连续不停照将): when the two
+/// stretches between the three occurrences of a position are not the same moves, both are
+/// ruled on.
+///
+/// Red's rook plays idle (f0-f1-f0) in one stretch and checks (f0-e0-f0) in the other: not a
+/// perpetual check, in either order (一将一闲 over the repetition), a draw. Chases in one stretch
+/// and checks in the other: red must change, not lose at once. The same checking stretch twice
+/// is a perpetual check, lost at once.
+#[test]
+fn two_stretches_that_differ_are_both_ruled_on() {
+    let fen = "6b2/4k4/9/9/1n7/9/9/9/9/2RK1R3 w - - 0 1";
+    let check = "f0e0 e8f8 e0f0 f8e8";
+    let chase = "c0b0 b5c7 b0c0 c7b5";
+    let idle = "f0f1 g9i7 f1f0 i7g9";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        for (first, second) in [(idle, check), (check, idle)] {
+            let j = judged(rules, fen, &format!("{first} {second}"));
+            assert_eq!(j["ruling"], "draw", "{rules} {j}");
+            assert_eq!(j["cycle"].as_array().map(Vec::len), Some(8), "{rules} {j}");
+        }
+        let j = judged(rules, fen, &format!("{chase} {check}"));
+        assert_eq!(j["ruling"], "red_loses", "{rules} {j}");
+        assert_eq!(j["must_change"], "red", "{rules} {j}");
+        assert_eq!(j["immediate"], false, "{rules} {j}");
+        let j = judged(rules, fen, &format!("{check} {check}"));
+        assert_eq!(
+            (&j["ruling"], &j["immediate"]),
+            (&"red_loses".into(), &true.into()),
+            "{rules} {j}"
+        );
+        assert_eq!(j["cycle"].as_array().map(Vec::len), Some(4), "{rules} {j}");
+    }
+}

@@ -351,7 +351,27 @@ fn winner(loser: Side) -> GameResult {
 /// When the moves end after a repetition short of the ruling point, the analysis that would
 /// apply is reported with `pending: true`. A bad move is an error with its 1-based index.
 pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgement, JudgeError> {
-    memo::scope(rules, start.spec(), || judge_in_scope(rules, start, moves))
+    let j = memo::scope(rules, start.spec(), || judge_in_scope(rules, start, moves))?;
+    moves_after_are_legal(start, moves, j.ply)?;
+    Ok(j)
+}
+
+/// The moves after ply `ply`, where judging ended, are legal too: judging stops where the
+/// rules end the game or rule on it, but a move list with an illegal move after that point is
+/// bad input, not a game.
+fn moves_after_are_legal(start: &Board, moves: &[OMove], ply: usize) -> Result<(), JudgeError> {
+    let mut b = start.clone();
+    for (i, m) in moves.iter().enumerate() {
+        if i >= ply {
+            b.check_move(*m).map_err(|e| JudgeError::IllegalMove {
+                index: i + 1,
+                mv: m.to_string(),
+                reason: e.to_string(),
+            })?;
+        }
+        analysis::apply(&mut b, *m);
+    }
+    Ok(())
 }
 
 fn judge_in_scope(
@@ -428,7 +448,13 @@ fn judge_in_scope(
             let from = if rules.cycle_from_first {
                 occ[0]
             } else {
-                previous.expect("two occurrences at least")
+                // The last stretch, or, when the stretch before it is not the same moves, both
+                // (reading `repetition-count-positions`).
+                let previous = previous.expect("two occurrences at least");
+                match occurrences.checked_sub(3).map(|i| occ[i]) {
+                    Some(earlier) if moves[earlier..previous] != moves[previous..ply] => earlier,
+                    _ => previous,
+                }
             };
             return Ok(rule_cycle(rules, &boards, moves, from, ply, false));
         }
@@ -674,6 +700,13 @@ fn rule_cycle(
             } else {
                 "now its third occurrence"
             },
+            r.reason
+        )
+    } else if (from + 1..to).any(|k| position_key(&boards[k]) == position_key(&boards[from])) {
+        // CXA, two stretches that differ: both are ruled on.
+        format!(
+            "the {} plies of the position's last two repetitions, which differ (both ruled on), now its third occurrence; {}",
+            cycle.len(),
             r.reason
         )
     } else {

@@ -405,7 +405,9 @@ pub struct RuleSet {
     /// Articles of the natural limit (`judge.natural_limit_articles`; CXA 4.2.4, 23.3).
     pub natural_limit_articles: Vec<String>,
     /// `judge.cycle_span: all`: the moves ruled on are all those since the first occurrence of
-    /// the repeated position (AXF); otherwise (CXA) those since its previous occurrence.
+    /// the repeated position (AXF); otherwise (`last`, CXA) those since its previous occurrence,
+    /// or, when the stretch before that one is not the same moves, both stretches (reading
+    /// `repetition-count-positions`).
     pub cycle_from_first: bool,
     /// A piece whose chase by certain pieces counts whatever its protection (AXF 第三節 6:
     /// 馬或炮如長捉有根車亦作負; the chase condition's `target_piece` and `attacker_pieces`, as
