@@ -154,18 +154,15 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Does a tag pair (`[Name "`) open the line here: at the start of a line, after white
-    /// space only?
+    /// Does a tag pair (`[Name "`) start here, as the first character of its line after white
+    /// space? (Asked before each character is read: white space answers no at once, so a long
+    /// run of it costs no more than reading it.)
     fn at_tag_line(&self) -> bool {
-        if !self.at_line_start {
+        if !self.at_line_start || self.chars.clone().next() != Some('[') {
             return false;
         }
-        let mut rest = self
-            .chars
-            .clone()
-            .skip_while(|c| c.is_whitespace())
-            .peekable();
-        if rest.next() != Some('[') || !rest.peek().is_some_and(char::is_ascii_alphabetic) {
+        let mut rest = self.chars.clone().skip(1).peekable();
+        if !rest.peek().is_some_and(char::is_ascii_alphabetic) {
             return false;
         }
         while rest
