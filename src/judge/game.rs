@@ -861,15 +861,18 @@ impl<'r> Adjudicator<'r> {
         if !self.counts.maybe_repeated(key) {
             return None;
         }
-        let now = self.stack.len();
-        (0..now).rev().find(|&ply| {
-            let k = if ply == 0 {
-                self.start.hash()
-            } else {
-                self.stack[ply - 1].key
-            };
-            k == key
-        })
+        (0..self.stack.len())
+            .rev()
+            .find(|&ply| self.key_at(ply) == key)
+    }
+
+    /// The key of the position after ply `ply` (0 = the start).
+    fn key_at(&self, ply: usize) -> u64 {
+        if ply == 0 {
+            self.start.hash()
+        } else {
+            self.stack[ply - 1].key
+        }
     }
 
     /// Where the cycle to rule on starts (a ply; 0 = the start) when the current position
@@ -882,16 +885,9 @@ impl<'r> Adjudicator<'r> {
     fn cycle_start(&self) -> Option<usize> {
         let previous = self.previous_occurrence()?;
         let key = self.pos.hash();
-        let key_at = |ply: usize| {
-            if ply == 0 {
-                self.start.hash()
-            } else {
-                self.stack[ply - 1].key
-            }
-        };
         if !self.rules.cycle_from_first {
             let last = &self.stack[previous..];
-            let Some(earlier) = (0..previous).rev().find(|&ply| key_at(ply) == key) else {
+            let Some(earlier) = (0..previous).rev().find(|&ply| self.key_at(ply) == key) else {
                 return Some(previous);
             };
             let same = self.stack[earlier..previous]
@@ -900,7 +896,7 @@ impl<'r> Adjudicator<'r> {
                 .eq(last.iter().map(|p| p.mv));
             return Some(if same { previous } else { earlier });
         }
-        (0..=previous).find(|&ply| key_at(ply) == key)
+        (0..=previous).find(|&ply| self.key_at(ply) == key)
     }
 
     /// The ruling on the game so far as [`judge`] would give it after the last move (a

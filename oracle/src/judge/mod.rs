@@ -360,6 +360,9 @@ pub fn judge(rules: &RuleSet, start: &Board, moves: &[OMove]) -> Result<Judgemen
 /// rules end the game or rule on it, but a move list with an illegal move after that point is
 /// bad input, not a game.
 fn moves_after_are_legal(start: &Board, moves: &[OMove], ply: usize) -> Result<(), JudgeError> {
+    if ply >= moves.len() {
+        return Ok(());
+    }
     let mut b = start.clone();
     for (i, m) in moves.iter().enumerate() {
         if i >= ply {
