@@ -5,7 +5,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use xiangqi_rules::notation::{
-    format_move, BlackDigits, Charset, ChineseStyle, Format, Sideways, Style, TandemStyle, WxfStyle,
+    format_move, parse_move_list, BlackDigits, Charset, ChineseStyle, Format, Sideways, Style,
+    TandemStyle, WxfStyle,
 };
 use xiangqi_rules::record::pgn::{self, PgnErrorKind, PgnWriteOptions};
 use xiangqi_rules::record::xqf::{self, XqfErrorKind, XqfWriteOptions};
@@ -390,4 +391,49 @@ fn snapshots_of_the_bundled_games() {
             pgn::write_pgn(g, Format::Iccs, &PgnWriteOptions::default()).unwrap()
         );
     }
+}
+
+/// A record in Chinese notation that lost its first ply is read with every move for the other
+/// side: red's Chinese numerals and black's digits tell it (audit item 84 (e)). A record that
+/// numbers both sides with digits in the short form is read as it is; an unknown `[Format]`
+/// value is an error, not a silent guess.
+#[test]
+fn a_record_numbered_for_the_other_side_is_reported() {
+    // 1. 馬8進7 馬二進三 … : the first ply (炮二平五) is missing.
+    let e = pgn::read_pgn("[Format \"Chinese\"]\n1. 馬8進7 馬二進三\n2. 車9平8 *").unwrap_err();
+    match &e.kind {
+        PgnErrorKind::BadMove { index, text, error } => {
+            assert_eq!((*index, text.as_str()), (1, "馬8進7"), "{e}");
+            assert!(
+                matches!(
+                    error,
+                    NotationError::OtherSidesNumbers {
+                        numbered: xiangqi_rules::Color::Black,
+                        turn: xiangqi_rules::Color::Red,
+                        ..
+                    }
+                ),
+                "{e}"
+            );
+        }
+        k => panic!("{k:?}"),
+    }
+    assert!(e.to_string().contains("a ply is missing or extra"), "{e}");
+    // The same moves with their first ply read as they are.
+    let g =
+        pgn::read_pgn("[Format \"Chinese\"]\n1. 炮二平五 馬8進7\n2. 馬二進三 車9平8 *").unwrap();
+    assert_eq!(iccs(&g[0]), "h2e2 h9g7 h0g2 i9h9");
+    // The short form with ASCII digits for both sides tells nothing.
+    let g = pgn::read_pgn("[Format \"Chinese\"]\n1. 炮25 馬87 *").unwrap();
+    assert_eq!(iccs(&g[0]), "h2e2 h9g7");
+    // The library's move list checks the same.
+    let (index, e) = parse_move_list(&Position::startpos(), "馬８進７ 炮二平五", None).unwrap_err();
+    assert_eq!(index, 1);
+    assert!(matches!(e, NotationError::OtherSidesNumbers { .. }), "{e}");
+    // An unknown notation name.
+    let e = pgn::read_pgn("[Format \"UCCI\"]\n1. h2e2 *").unwrap_err();
+    assert!(
+        matches!(&e.kind, PgnErrorKind::BadTag(why) if why.contains("UCCI")),
+        "{e}"
+    );
 }

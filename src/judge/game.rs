@@ -472,7 +472,10 @@ fn judge_until_the_end(
             return Ok(outcome_judgement(rules, ply, outcome));
         }
         if let Verdict::Ends(j) = verdict {
-            return Ok(*j);
+            return Ok(match adj.previous_occurrence() {
+                Some(previous) => change_deadline(*j, moves, previous, ply),
+                None => *j,
+            });
         }
     }
     if let Some(from) = adj.cycle_start() {
@@ -481,6 +484,37 @@ fn judge_until_the_end(
     let mut j = Judgement::new(rules, moves.len());
     j.reason = "no repetition, no end of game".to_string();
     Ok(j)
+}
+
+/// The deadline of a must-change ruling (reading `repeat-after-must-change`; 1999 24.3, 2011 4.1.5; the
+/// oracle's `change_deadline`): the ruling `j` was made at ply `ply`, the position having
+/// occurred last at ply `previous`. When the moves go on with the same stretch once more, the
+/// side that had to change loses where the stretch ends; otherwise the ruling stands as made.
+fn change_deadline(mut j: Judgement, moves: &[Move], previous: usize, ply: usize) -> Judgement {
+    let Some(side) = j.must_change else {
+        return j;
+    };
+    if j.result != GameResult::Ongoing || j.pending {
+        return j;
+    }
+    let stretch = &moves[previous..ply];
+    let end = ply + stretch.len();
+    if moves.get(ply..end) != Some(stretch) {
+        return j;
+    }
+    let loser = match side {
+        SideName::Red => Color::Red,
+        SideName::Black => Color::Black,
+    };
+    j.result = winner_of(loser);
+    j.reason = format!(
+        "{}; {} repeated it once more (plies {}-{end}) instead of changing, and loses",
+        j.reason,
+        loser.name(),
+        ply + 1
+    );
+    j.ply = end;
+    j
 }
 
 /// Judges a game record whose moves may end with a move the movement rules forbid because it
@@ -990,6 +1024,9 @@ pub fn explain(j: &Judgement, start: &Position) -> String {
         Ruling::None => "none",
     };
     let change = match (j.must_change, j.immediate) {
+        (Some(_), _) if j.result != GameResult::Ongoing => {
+            " (it had to change, 變著, and repeated the cycle)"
+        }
         (Some(SideName::Red), _) => " unless red changes (變著, must change)",
         (Some(SideName::Black), _) => " unless black changes (變著, must change)",
         (None, true) => " (at once)",

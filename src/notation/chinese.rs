@@ -34,6 +34,27 @@ fn numeral_value(c: char) -> Option<u8> {
     }
 }
 
+/// Whose numbers a move in Chinese notation is written with: red's (Chinese numerals 一..九)
+/// or black's (full-width digits, or ASCII digits in the full form with 進/退/平; the short form
+/// 砲25 writes either side's files with ASCII digits); `None` when it tells nothing or has both.
+pub(crate) fn numbered_as(text: &str) -> Option<Color> {
+    let full_form = text.chars().any(|c| dir_of(c).is_some());
+    let mut red = false;
+    let mut black = false;
+    for c in text.chars() {
+        if RED_NUMERALS.contains(&c) {
+            red = true;
+        } else if ('１'..='９').contains(&c) || (full_form && c.is_ascii_digit()) {
+            black = true;
+        }
+    }
+    match (red, black) {
+        (true, false) => Some(Color::Red),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    }
+}
+
 fn role_of(c: char) -> Option<Role> {
     Some(match c {
         '帥' | '帅' | '將' | '将' => Role::King,

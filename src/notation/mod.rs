@@ -71,7 +71,7 @@ mod iccs;
 mod resolve;
 mod wxf;
 
-use crate::{IllegalMoveReason, Move, Position};
+use crate::{Color, IllegalMoveReason, Move, Position};
 use std::fmt;
 
 pub use board::board_text;
@@ -260,6 +260,21 @@ pub enum NotationError {
         /// Why it is illegal.
         reason: IllegalMoveReason,
     },
+    /// A record in Chinese notation writes red's moves with Chinese numerals (一..九) and
+    /// black's with digits, and this move is written with the other side's numbers: a ply is
+    /// missing or extra before it, so every move from there on would be read for the wrong side.
+    #[error(
+        "{text:?} is written with {numbered}'s numbers, but it is {turn}'s move: the record \
+         numbers red's moves 一..九 and black's 1..9, so a ply is missing or extra before it"
+    )]
+    OtherSidesNumbers {
+        /// The text read.
+        text: String,
+        /// Whose numbers it is written with.
+        numbered: Color,
+        /// The side to move.
+        turn: Color,
+    },
     /// No text of the notation names the move uniquely (only in unusual set-ups, such as
     /// three rooks of one side).
     #[error("{mv} cannot be written unambiguously in {format} notation")]
@@ -324,9 +339,79 @@ pub fn format_move(
     }
 }
 
+/// Whether the moves of a record in Chinese notation are numbered by side (1999 and 2011
+/// books, most archives: red's with Chinese numerals 一..九, black's with digits), checked move
+/// by move. A record that uses both kinds of numbers is numbered by side, and a move written
+/// with the other side's numbers is an error ([`NotationError::OtherSidesNumbers`]): a ply is
+/// missing or extra, and every later move would be read for the wrong side. Full-width digits
+/// are black's; ASCII digits are black's in the full form (馬8進7) but tell nothing in the short
+/// form (砲25, either side). A record that uses one kind only is not checked.
+///
+/// ```
+/// use xiangqi_rules::notation::{Format, NotationError, SideNumbering};
+/// use xiangqi_rules::Position;
+/// let mut pos = Position::startpos();
+/// let mut numbering = SideNumbering::default();
+/// // A record that lost its first ply: 馬８進７ (black's numbers) read on red's turn.
+/// for (i, text) in ["馬８進７", "炮二平五"].iter().enumerate() {
+///     let m = xiangqi_rules::notation::parse_move(&pos, text, Format::Chinese).unwrap();
+///     let checked = numbering.check(i + 1, text, Format::Chinese, pos.turn());
+///     if let Err((index, e)) = checked {
+///         assert_eq!(index, 1);
+///         assert!(matches!(e, NotationError::OtherSidesNumbers { .. }));
+///         return;
+///     }
+///     pos.play(m);
+/// }
+/// panic!("not found");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SideNumbering {
+    /// Moves seen written with red's numbers, and with black's.
+    seen: [bool; 2],
+    /// The first move written with the other side's numbers: its 1-based index and error.
+    first_wrong: Option<(usize, NotationError)>,
+}
+
+impl SideNumbering {
+    /// Checks the move `text` (the `index`-th, 1-based, read in `format` with `turn` to move).
+    /// Returns the first wrongly numbered move (its index and error) once the record is known
+    /// to be numbered by side, which may be at a later move than that one.
+    pub fn check(
+        &mut self,
+        index: usize,
+        text: &str,
+        format: Format,
+        turn: Color,
+    ) -> Result<(), (usize, NotationError)> {
+        if format != Format::Chinese {
+            return Ok(());
+        }
+        let Some(numbered) = chinese::numbered_as(text) else {
+            return Ok(());
+        };
+        self.seen[numbered.index()] = true;
+        if numbered != turn && self.first_wrong.is_none() {
+            self.first_wrong = Some((
+                index,
+                NotationError::OtherSidesNumbers {
+                    text: text.to_string(),
+                    numbered,
+                    turn,
+                },
+            ));
+        }
+        match &self.first_wrong {
+            Some(wrong) if self.seen == [true, true] => Err(wrong.clone()),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Reads whitespace-separated moves in `format` (or each in the notation it looks like, for
 /// `None`) played in sequence from `pos`. The error carries the 1-based index of the first
-/// bad move.
+/// bad move. Moves in Chinese notation are checked for their side's numbers
+/// ([`SideNumbering`]).
 ///
 /// ```
 /// use xiangqi_rules::notation::parse_move_list;
@@ -343,9 +428,11 @@ pub fn parse_move_list(
 ) -> Result<Vec<Move>, (usize, NotationError)> {
     let mut p = pos.clone();
     let mut out = Vec::new();
+    let mut numbering = SideNumbering::default();
     for (i, t) in text.split_whitespace().enumerate() {
         let f = format.unwrap_or_else(|| Format::detect(t));
         let m = parse_move(&p, t, f).map_err(|e| (i + 1, e))?;
+        numbering.check(i + 1, t, f, p.turn())?;
         p.play(m);
         out.push(m);
     }

@@ -13,7 +13,7 @@
 //! wrapped at 80 characters, then the result.
 
 use super::{decode_text, GameRecord, GameResult, LosingMove, START_FEN};
-use crate::notation::{format_move, parse_move, Format, NotationError, Style};
+use crate::notation::{format_move, parse_move, Format, NotationError, SideNumbering, Style};
 use crate::{FenError, IllegalMoveReason, Move, Position};
 
 /// Where and why a PGN text could not be read.
@@ -339,6 +339,8 @@ struct Builder {
     touched: bool,
     /// A forbidden move that ends the game, with the error to report if more moves follow it.
     losing: Option<(LosingMove, PgnError)>,
+    /// Whether the moves (in Chinese notation) are written with their side's numbers.
+    numbering: SideNumbering,
 }
 
 impl Builder {
@@ -353,6 +355,7 @@ impl Builder {
             format: None,
             touched: false,
             losing: None,
+            numbering: SideNumbering::default(),
         }
     }
 
@@ -481,7 +484,13 @@ pub fn read_games_noting(text: &str) -> (Vec<Result<GameRecord, PgnError>>, Vec<
                             "iccs" => Some(Format::Iccs),
                             "chinese" | "chn" | "cn" | "zh" => Some(Format::Chinese),
                             "wxf" => Some(Format::Wxf),
-                            _ => None,
+                            _ => {
+                                let why = format!(
+                                    "Format {value:?} is none of ICCS, Chinese, WXF (leave the tag out to read each move in the notation it looks like)"
+                                );
+                                failed = Some(err(&b, PgnErrorKind::BadTag(why), line, col));
+                                None
+                            }
                         };
                     }
                 }
@@ -529,10 +538,19 @@ pub fn read_games_noting(text: &str) -> (Vec<Result<GameRecord, PgnError>>, Vec<
                 let format = b.format.unwrap_or_else(|| Format::detect(m));
                 let index = b.moves.len() + 1;
                 let pos = b.position();
+                let turn = pos.turn();
                 match parse_move(pos, m, format) {
                     Ok(mv) => {
                         pos.play(mv);
                         b.moves.push(mv);
+                        if let Err((index, error)) = b.numbering.check(index, m, format, turn) {
+                            let text = match &error {
+                                NotationError::OtherSidesNumbers { text, .. } => text.clone(),
+                                _ => m.to_string(),
+                            };
+                            let kind = PgnErrorKind::BadMove { index, text, error };
+                            failed = Some(err(&b, kind, line, col));
+                        }
                     }
                     Err(error) => {
                         let ends_game = match &error {

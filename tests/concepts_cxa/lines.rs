@@ -238,3 +238,29 @@ fn a_kill_wins_every_piece_its_answers_give_up() {
         assert_eq!(j["ruling"], "draw", "{rules} {j}");
     }
 }
+
+/// Reading `defence-that-allows-mate` (1999 27.4, 2011 26.4 殺兼捉): what a kill's answer gives up
+/// is what the checker can take at once after it, not what a further line could collect by
+/// declining a mate.
+///
+/// 炮b5-b6 lets the block 车a5-e5 answer 炮b2-e2+ and lose the rook: a new chase of a5, and red
+/// (一殺一捉) must change. With the horse b8, one of red's kills (车h7-h9+ 将e8 车h8+ 将e7 马b8×c6+
+/// 将f7) could take the rook a5 instead of mating; counting that as given up made the rook won
+/// already, the step idle and the game a draw. The horse changes nothing: both positions are
+/// judged alike.
+#[test]
+fn a_kill_wins_only_what_its_answers_give_up_at_once() {
+    let moves = "b5b6 i9h9 b6b5 h9i9 b5b6 i9h9 b6b5 h9i9";
+    for fen in [
+        "n3k3c/1N7/7Rb/p1p3p1p/rC7/9/P3P1P1P/1C7/9/2BK2B2 w - - 0 1",
+        "4k3c/1N7/7Rb/p1p3p1p/rC7/9/P3P1P1P/1C7/9/2BK2B2 w - - 0 1",
+    ] {
+        for rules in ["cxa-2011", "cxa-1999"] {
+            let j = judged(rules, fen, moves);
+            assert_eq!(class_at(&j, 5), "chase", "{rules} {fen} {j}");
+            assert_eq!(targets_at(&j, 5), ["a5"], "{rules} {fen} {j}");
+            assert_eq!(class_at(&j, 7), "kill", "{rules} {fen} {j}");
+            assert_eq!(j["ruling"], "red_loses", "{rules} {fen} {j}");
+        }
+    }
+}

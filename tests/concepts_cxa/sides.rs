@@ -136,3 +136,27 @@ fn two_stretches_that_differ_are_both_ruled_on() {
         assert_eq!(j["cycle"].as_array().map(Vec::len), Some(4), "{rules} {j}");
     }
 }
+
+/// Reading `repeat-after-must-change` (1999 24.3 若再重復一次循環，即判負; 2011 4.1.5): after red
+/// is told to change (一殺一捉 against idle moves), repeating the cycle once more loses where the
+/// stretch ends; a different move leaves the ruling as made, and judging stops at it.
+#[test]
+fn a_side_that_repeats_after_must_change_loses() {
+    let fen = "4k3c/1N7/7Rb/p1p3p1p/rC7/9/P3P1P1P/1C7/9/2BK2B2 w - - 0 1";
+    let cycle = "b5b6 i9h9 b6b5 h9i9";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let told = judged(rules, fen, &format!("{cycle} {cycle}"));
+        assert_eq!(told["result"], "ongoing", "{rules} {told}");
+        assert_eq!(told["must_change"], "red", "{rules} {told}");
+        let repeated = judged(rules, fen, &format!("{cycle} {cycle} {cycle}"));
+        assert_eq!(repeated["result"], "black_wins", "{rules} {repeated}");
+        assert_eq!(repeated["ply"], 12, "{rules} {repeated}");
+        assert_eq!(repeated["ruling"], "red_loses", "{rules} {repeated}");
+        let short = judged(rules, fen, &format!("{cycle} {cycle} b5b6 i9h9 b6b5"));
+        assert_eq!(short["result"], "ongoing", "{rules} {short}");
+        assert_eq!(short["ply"], 8, "{rules} {short}");
+        let changed = judged(rules, fen, &format!("{cycle} {cycle} b5b6 i9h9 b6b4 h9i9"));
+        assert_eq!(changed["result"], "ongoing", "{rules} {changed}");
+        assert_eq!(changed["ply"], 8, "{rules} {changed}");
+    }
+}

@@ -1548,9 +1548,18 @@ fn check_line_computed(cx: &Ctx, b: &Board, k: OMove, depth: u32, floor: f64) ->
         // allows mate, the line is a kill that also wins what the answers keeping material give
         // up (殺兼捉). A mate that takes a piece offered in exchange is that exchange accepted,
         // no mate (reading `kill-not-by-accepting-exchange`).
+        // What such an answer gives up is what the checker can take at once after it (a capture
+        // with gain), not what a further line could collect by declining the mate (reading
+        // `defence-that-allows-mate`).
         if mate_by_checks_in(&c, depth.saturating_sub(2), cx.offered) {
             if total > 0.0 {
-                mated_answers.push(Won { gain: total, ..sub });
+                let at_once = best_gain(cx, &c, 1);
+                mated_answers.push(Won {
+                    gain: total,
+                    targets: at_once.targets,
+                    attacked: at_once.attacked,
+                    checkers: BTreeMap::new(),
+                });
             }
             continue;
         }

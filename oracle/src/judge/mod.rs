@@ -459,7 +459,9 @@ fn judge_in_scope(
                     _ => previous,
                 }
             };
-            return Ok(rule_cycle(rules, &boards, moves, from, ply, false));
+            let j = rule_cycle(rules, &boards, moves, from, ply, false);
+            let previous = previous.expect("two occurrences at least");
+            return Ok(change_deadline(j, moves, previous, ply));
         }
         // Natural limit (4.2.4) with the claimant's checks capped (23.3).
         {
@@ -491,6 +493,37 @@ fn judge_in_scope(
     let mut j = base(ply);
     j.reason = "no repetition, no end of game".to_string();
     Ok(j)
+}
+
+/// The deadline of a must-change ruling (reading `repeat-after-must-change`; 1999 24.3 若再重復一次循環，即判負,
+/// 2011 4.1.5 應變著而不變): the ruling `j` was made at ply `ply`, the position having occurred
+/// last at ply `previous`. When the moves go on with the same stretch once more (the plies from
+/// `previous` to `ply` played again from the same position), the side that had to change has
+/// not changed and loses where the stretch ends. Otherwise the ruling stands as made.
+fn change_deadline(mut j: Judgement, moves: &[OMove], previous: usize, ply: usize) -> Judgement {
+    let Some(side) = j.must_change else {
+        return j;
+    };
+    if j.result != GameResult::Ongoing || j.pending {
+        return j;
+    }
+    let stretch = &moves[previous..ply];
+    let end = ply + stretch.len();
+    if moves.get(ply..end) != Some(stretch) {
+        return j;
+    }
+    let loser = match side {
+        SideName::Red => Side::Red,
+        SideName::Black => Side::Black,
+    };
+    j.result = winner(loser);
+    j.reason = format!(
+        "{}; {loser} repeated it once more (plies {}-{end}) instead of changing, and loses",
+        j.reason,
+        ply + 1
+    );
+    j.ply = end;
+    j
 }
 
 /// Judges a game record whose moves may end with a move the movement rules forbid because it
@@ -776,6 +809,9 @@ pub fn explain(j: &Judgement, start: &Board) -> String {
         out,
         "Ruling: {ruling}{}",
         match (j.must_change, j.immediate) {
+            (Some(_), _) if j.result != GameResult::Ongoing => {
+                " (it had to change, 變著, and repeated the cycle)"
+            }
             (Some(SideName::Red), _) => " unless red changes (變著, must change)",
             (Some(SideName::Black), _) => " unless black changes (變著, must change)",
             (None, true) => " (at once)",

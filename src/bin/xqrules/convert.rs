@@ -2,7 +2,8 @@
 
 use clap::{Args, ValueEnum};
 use xiangqi_rules::notation::{
-    format_move, parse_move, BlackDigits, Charset, ChineseStyle, Format, Style, WxfStyle,
+    format_move, parse_move, BlackDigits, Charset, ChineseStyle, Format, SideNumbering, Style,
+    WxfStyle,
 };
 use xiangqi_rules::Position;
 
@@ -131,6 +132,7 @@ pub fn run(args: ConvertArgs) -> Result<(), String> {
         return Ok(());
     }
     let mut p = pos;
+    let mut numbering = SideNumbering::default();
     for (i, text) in args.moves.iter().enumerate() {
         let from = match args.from {
             From::Iccs => Format::Iccs,
@@ -144,6 +146,10 @@ pub fn run(args: ConvertArgs) -> Result<(), String> {
             format!("move {} {text:?}: {e}", i + 1)
         };
         let m = parse_move(&p, text, from).map_err(|e| bad(e.to_string()))?;
+        if let Err((index, e)) = numbering.check(i + 1, text, from, p.turn()) {
+            out!("{out}");
+            return Err(format!("move {index}: {e}"));
+        }
         let converted = format_move(&p, m, to, &style).map_err(|e| bad(e.to_string()))?;
         p.play(m);
         line(&mut out, args.format, &m.to_string(), &converted, &p)?;

@@ -232,7 +232,7 @@ impl Analyzer<'_> {
     /// [`Analyzer::line_parts_of`] of an aimed line where the side to move has no check to answer: the
     /// pieces that take part in winning `target` in the ways of the best gain of
     /// [`Analyzer::best_gain_plain`] that win it.
-    fn gain_parts_plain(
+    pub(super) fn gain_parts_plain(
         &mut self,
         b: &mut Tracked,
         depth: u32,
@@ -386,10 +386,14 @@ impl Analyzer<'_> {
             }
             let sub = self.gain_after_answer_plain(b, depth.saturating_sub(2), aim);
             let total = taken.net(rs, b, first.worth, &sub);
-            let sub_ids = sub.map(|sq| ids_on(b, sq));
             // An answer that lets the checker mate is lost for the defender, whatever it keeps
-            // or gives.
+            // or gives; it gives up what the checker can take at once after it.
             let lost_to_mate = self.mate_by_checks_in(b, depth.saturating_sub(2), self.offered);
+            let sub_ids = if lost_to_mate {
+                self.best_gain_plain(b, 1, aim).map(|sq| ids_on(b, sq))
+            } else {
+                sub.map(|sq| ids_on(b, sq))
+            };
             b.undo(r, ur);
             let way = Won {
                 gain: total,

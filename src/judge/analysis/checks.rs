@@ -252,12 +252,23 @@ impl Analyzer<'_> {
                 None => self.gain_after_answer(b, sub_depth),
             };
             let total = taken.net(rs, b, first.worth, &sub);
-            let wins = sub.map(|sq| ids_on(b, sq)).targets;
             // Answers that let the checker mate count only when every answer does (reading
-            // `defence-that-allows-mate`; those that leave no gain never do, as the line holds).
+            // `defence-that-allows-mate`; those that leave no gain never do, as the line holds),
+            // with what they give up at once.
             let mated = total > 0.0 && self.mate_by_checks_in(b, sub_depth, self.offered);
+            let wins = match aim {
+                _ if !mated => sub.map(|sq| ids_on(b, sq)).targets,
+                Some(_) => {
+                    self.best_gain_plain(b, 1, aim)
+                        .map(|sq| ids_on(b, sq))
+                        .targets
+                }
+                None => self.best_gain(b, 1).map(|sq| ids_on(b, sq)).targets,
+            };
             let by = match aim {
                 _ if total <= 0.0 || wins & id_bit(target) == 0 => Parts::default(),
+                Some(_) if mated => self.gain_parts_plain(b, 1, target, aim),
+                None if mated => self.gain_parts_of(b, 1, target),
                 Some(_) => self.answer_parts_plain(b, sub_depth, target, aim),
                 None => self.answer_parts_of(b, sub_depth, target),
             };
@@ -698,11 +709,15 @@ impl Analyzer<'_> {
                 return None;
             }
             let total = taken.net(rs, a, first.worth, &sub);
-            let sub_ids = sub.map(|sq| ids_on(a, sq));
             // An answer that lets the checker mate is lost for the defender, whatever it keeps
             // or gives (reading `defence-that-allows-mate`): it never refutes the line, and it
-            // counts only when every answer allows mate (殺兼捉).
+            // counts only when every answer allows mate (殺兼捉), with what it gives up at once.
             let lost_to_mate = self.mate_by_checks_in(a, depth.saturating_sub(2), self.offered);
+            let sub_ids = if lost_to_mate {
+                self.best_gain(a, 1).map(|sq| ids_on(a, sq))
+            } else {
+                sub.map(|sq| ids_on(a, sq))
+            };
             a.undo(r, ur);
             let (least, every) = if lost_to_mate {
                 if total <= 0.0 {
@@ -838,7 +853,8 @@ impl Analyzer<'_> {
         let mated = self.mate_by_checks_in(a, sub_depth, self.offered);
         if total > tau {
             Some(Leaves::Above {
-                won: Some(sub.targets != 0),
+                // What an answer that allows mate gives up at once is found later if need be.
+                won: (!mated).then_some(sub.targets != 0),
                 mated,
             })
         } else if !mated {
@@ -917,17 +933,18 @@ impl Analyzer<'_> {
         // The answers that escape the mate count; when every answer allows mate, those that
         // leave a gain do (reading `defence-that-allows-mate`), and one that leaves no more than
         // `tau` holds the line to it.
-        let counted = if tally.free.any {
-            &tally.free
+        let (counted, kill) = if tally.free.any {
+            (&tally.free, false)
         } else if tally.mated_low || !tally.mated.any {
             return false;
         } else {
-            &tally.mated
+            (&tally.mated, true)
         };
         if counted.won {
             return true;
         }
-        let sub_depth = depth.saturating_sub(2);
+        // A kill wins what its answers give up at once (reading `defence-that-allows-mate`).
+        let sub_depth = if kill { 1 } else { depth.saturating_sub(2) };
         for &r in counted.unknown.iter() {
             let ur = a.play_undo(r);
             let won = self.gain_exceeds(a, sub_depth, 0.0);
@@ -1003,7 +1020,9 @@ impl Analyzer<'_> {
             let mated = self.mate_by_checks_in(a, sub_depth, self.offered);
             if ok {
                 Some(Leaves::Above {
-                    won: positive,
+                    // What an answer that allows mate gives up at once is found later if need
+                    // be.
+                    won: positive.filter(|_| !mated),
                     mated,
                 })
             } else if !mated {
