@@ -2,7 +2,8 @@
 //! 29.1–29.4; 2011 24.3, 24.15–24.17), force mate by consecutive checks (the kill test of 28.2 /
 //! 24.2), and the plain relations the idle kinds need (who can take whom).
 //!
-//! A port of the oracle's `judge/analysis.rs` to the bitboard [`Position`](crate::Position):
+//! A port of the oracle's `judge/analysis/` (`mod.rs`, `lines.rs`, `mate.rs`) to the bitboard
+//! [`Position`](crate::Position):
 //! every function answers exactly as the oracle's does (same legal moves, same exchange values,
 //! same order where the oracle takes "the first" of something), but plays moves with
 //! make/unmake on a scratch position, and the mate search keeps a transposition cache.
