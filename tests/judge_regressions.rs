@@ -93,6 +93,7 @@ cases! {
     check_line_ties_by_identity_2011 => "check-line-ties-by-identity-2011",
     blocker_opens_only_an_illegal_move_2011 => "blocker-opens-only-an-illegal-move-2011",
     checks_and_idle_both_sides_2011 => "checks-and-idle-both-sides-2011",
+    cut_that_opened_its_own_attack_axf => "cut-that-opened-its-own-attack-axf",
     kill_chase_with_exchange_1999 => "kill-chase-with-exchange-1999",
     moved_cannon_between_facing_kings_2011 => "moved-cannon-between-facing-kings-2011",
     joint_line_of_checks_label_2011 => "joint-line-of-checks-label-2011",

@@ -285,6 +285,7 @@ fn protection_lost(
     attacker: PieceId,
     target: PieceId,
     m: Move,
+    prev: Option<&Classification>,
 ) -> Option<AttackVerdict> {
     let from = before.square_of(attacker)?;
     let to = before.square_of(target)?;
@@ -315,22 +316,38 @@ fn protection_lost(
     if still_reaches {
         return Some(AttackVerdict::ProtectionTaken);
     }
-    if parries_a_chase(az, before, mine) {
+    if parries_a_chase(az, before, mine, prev) {
         return Some(AttackVerdict::CutOffDefensive);
     }
     Some(AttackVerdict::ProtectorCutOff)
 }
 
-/// Does the move (from `before`, mover to move, to `mine`, mover to move again) remove an
-/// enemy attack that was a chase on one of the mover's pieces before it (the attacker not a
-/// king or a pawn, the verdict a chase)? The oracle's `parries_a_chase`.
-fn parries_a_chase(az: &mut Analyzer<'_>, before: &Tracked, mine: &Tracked) -> bool {
+/// Does the move (from `before`, mover to move, to `mine`, mover to move again) parry a chase:
+/// remove an enemy attack on one of the mover's pieces that the opponent's move just before
+/// (`prev`) made as a chase of that piece (the attacker not a king or a pawn, the verdict a
+/// chase)? The oracle's `parries_a_chase`.
+fn parries_a_chase(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    mine: &Tracked,
+    prev: Option<&Classification>,
+) -> bool {
+    let Some(chased) = prev
+        .filter(|p| p.class == MoveClass::Chase)
+        .map(|p| &p.target_ids)
+    else {
+        return false;
+    };
     let theirs = before.passed();
     let now = mine.passed();
     let now_caps: Vec<(PieceId, PieceId)> =
         captures(&now).into_iter().map(|(a, t, _)| (a, t)).collect();
     for (a, t, m) in captures(&theirs) {
-        if is_king(&theirs, a) || is_pawn(&theirs, a) || now_caps.contains(&(a, t)) {
+        if is_king(&theirs, a)
+            || is_pawn(&theirs, a)
+            || now_caps.contains(&(a, t))
+            || !chased.contains(&t)
+        {
             continue;
         }
         if verdict(az, &theirs, a, t, m).is_chase() {
@@ -342,7 +359,12 @@ fn parries_a_chase(az: &mut Analyzer<'_>, before: &Tracked, mine: &Tracked) -> b
 
 /// The new attacks of the move (`before` with the mover to move, `after` the position after
 /// it), with their verdicts.
-fn new_attacks(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) -> Vec<Attack> {
+fn new_attacks(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    prev: Option<&Classification>,
+) -> Vec<Attack> {
     // The attacks before the move, as capture moves there (an attack (a, t) is old when the
     // capture from a's point to t's point was legal before the move and t was material).
     let mut old = MoveList::new();
@@ -358,7 +380,7 @@ fn new_attacks(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) -> Vec<
             continue;
         }
         if was_attack(a, t) {
-            if let Some(verdict) = protection_lost(az, before, &mine, a, t, m) {
+            if let Some(verdict) = protection_lost(az, before, &mine, a, t, m, prev) {
                 out.push(Attack {
                     attacker: a,
                     target: t,
@@ -391,7 +413,8 @@ fn new_check_threat(az: &mut Analyzer<'_>, before: &Tracked, after: &Tracked) ->
 
 /// Classifies move `m` played from `pos` under the AXF rules (see the module doc); the order of
 /// the natures is the rule set's `severity` (check, chase, kill, exchange, idle). `prev` (the
-/// opponent's move before) is not needed by the AXF definitions. The oracle's
+/// opponent's move before) tells whether a cut parries the chase it made (interpretation
+/// `axf-defensive-cut`). The oracle's
 /// `judge::axf::classify`, field for field. `m` is legal (checked by the caller,
 /// [`classify`](fn@super::classify)).
 pub(crate) fn classify(
@@ -400,7 +423,6 @@ pub(crate) fn classify(
     m: Move,
     prev: Option<&Classification>,
 ) -> Classification {
-    let _ = prev;
     let before = pos;
     let mut az = Analyzer::new(rules);
     let me = before.pos.turn();
@@ -426,7 +448,8 @@ pub(crate) fn classify(
                 }
             }
             MoveClass::Chase => {
-                let list = attacks.get_or_insert_with(|| new_attacks(&mut az, before, &after));
+                let list =
+                    attacks.get_or_insert_with(|| new_attacks(&mut az, before, &after, prev));
                 let chases: Vec<&Attack> = list.iter().filter(|a| a.verdict.is_chase()).collect();
                 if !chases.is_empty() {
                     c.class = class;
@@ -481,7 +504,8 @@ pub(crate) fn classify(
                 }
             }
             MoveClass::Exchange | MoveClass::Offer => {
-                let list = attacks.get_or_insert_with(|| new_attacks(&mut az, before, &after));
+                let list =
+                    attacks.get_or_insert_with(|| new_attacks(&mut az, before, &after, prev));
                 if let Some(a) = list
                     .iter()
                     .find(|a| a.verdict == AttackVerdict::SameTypeOffer)
@@ -565,10 +589,15 @@ mod tests {
     use crate::{Position, RankConvention};
 
     fn classify_one(fen: &str, mv: &str) -> Classification {
+        classify_after_move(fen, mv, None)
+    }
+
+    /// Classifies `mv` in `fen`, the opponent's move before classified as `prev`.
+    fn classify_after_move(fen: &str, mv: &str, prev: Option<&Classification>) -> Classification {
         let rules = RuleSet::builtin("axf").expect("axf is built in");
         let pos = Tracked::new(Position::from_fen(fen).expect("FEN"));
         let m = Move::parse_iccs(mv, RankConvention::Iccs).expect("ICCS");
-        super::super::classify(rules, &pos, m, None).expect("legal")
+        super::super::classify(rules, &pos, m, prev).expect("legal")
     }
 
     fn art(class: MoveClass) -> String {
@@ -660,11 +689,19 @@ mod tests {
 
     #[test]
     fn a_cut_that_parries_a_chase_is_no_chase() {
-        // The horse leaves e3 (the screen of the cannon on e8 attacking the horse on e1) and
-        // lands on d5, cutting the rook on i5 from the cannon on a5 it protects.
-        let c = classify_one("5k3/4c4/9/9/c7r/9/4N4/9/4N4/R2K5 w - - 0 1", "e3d5");
+        // The cannon d8-e8 chases the horse on e1 over the screen e3. The horse leaves e3 and
+        // lands on d5, cutting the rook on i5 from the cannon on a5 it protects: it parries
+        // that chase, no chase.
+        let chase = classify_one("5k3/3c5/9/9/c7r/9/4N4/9/4N4/R2K5 b - - 0 1", "d8e8");
+        assert_eq!(chase.class, MoveClass::Chase, "{}", chase.note);
+        let cut = "5k3/4c4/9/9/c7r/9/4N4/9/4N4/R2K5 w - - 0 1";
+        let c = classify_after_move(cut, "e3d5", Some(&chase));
         assert_eq!(c.class, MoveClass::Idle);
         assert!(c.note.contains("parries a chase"), "{}", c.note);
+        // The same cut with no chase made just before (the attack on e1 stood, or the mover
+        // opened it itself): it renews the attack on the rook as a chase.
+        let c = classify_one(cut, "e3d5");
+        assert_eq!(c.class, MoveClass::Chase, "{}", c.note);
     }
 
     #[test]

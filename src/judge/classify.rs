@@ -101,6 +101,10 @@ pub fn classify(
     m: Move,
     prev: Option<&Classification>,
 ) -> Result<Classification, JudgeError> {
+    if rules.classifier == "axf" {
+        legal(pos, m)?;
+        return Ok(super::axf::classify(rules, pos, m, prev));
+    }
     classify_after(
         rules,
         pos,
@@ -108,6 +112,15 @@ pub fn classify(
         prev.is_some_and(|p| p.class == MoveClass::Kill),
         None,
     )
+}
+
+/// `m` is legal in `pos`, or the error of an illegal move (index 0: the caller's to set).
+fn legal(pos: &Tracked, m: Move) -> Result<(), JudgeError> {
+    pos.pos.check_move(m).map_err(|e| JudgeError::IllegalMove {
+        index: 0,
+        mv: m.to_iccs(RankConvention::Iccs),
+        reason: e.to_string(),
+    })
 }
 
 /// [`classify`], knowing only whether the opponent's move just before was a kill (a block
@@ -120,15 +133,10 @@ pub(crate) fn classify_after(
     prev_is_kill: bool,
     earlier: Option<&Tracked>,
 ) -> Result<Classification, JudgeError> {
-    if let Err(e) = pos.pos.check_move(m) {
-        return Err(JudgeError::IllegalMove {
-            index: 0,
-            mv: m.to_iccs(RankConvention::Iccs),
-            reason: e.to_string(),
-        });
-    }
+    legal(pos, m)?;
     if rules.classifier == "axf" {
-        // The Asian rules classify by the piece-pair chase (`judge.classifier: axf`).
+        // The Asian rules classify by the piece-pair chase (`judge.classifier: axf`), the
+        // opponent's move before unknown here.
         return Ok(super::axf::classify(rules, pos, m, None));
     }
     let before = pos;

@@ -233,13 +233,20 @@ fn rule_cycle(
     // The move before the cycle gives context: a block answers the kill just before it (the
     // AXF classifier has no block).
     let mut prev_is_kill = false;
+    // The Asian rules: the classification of the opponent's move just before (a cut that
+    // parries the chase it made is no chase), the move before the cycle classified without
+    // its own context (the oracle's `rule_cycle`).
+    let axf = rules.classifier == "axf";
+    let mut prev_axf: Option<Classification> = None;
     // The position before the opponent's move just before (newness after a check, 2011
     // 26.1.2); kept only where the rule set reads newness in context.
-    let in_context = rules.classifier != "axf" && rules.newness_in_context;
+    let in_context = !axf && rules.newness_in_context;
     let mut earlier: Option<Tracked> = None;
     if from >= 1 {
-        prev_is_kill = rules.classifier != "axf"
-            && is_kill(rules, &t, moves[from - 1], before_previous.as_ref());
+        if axf {
+            prev_axf = Some(super::axf::classify(rules, &t, moves[from - 1], None));
+        }
+        prev_is_kill = !axf && is_kill(rules, &t, moves[from - 1], before_previous.as_ref());
         if in_context {
             earlier = Some(t.clone());
         }
@@ -257,19 +264,23 @@ fn rule_cycle(
     // span from the previous occurrence (CXA) seldom passes a position twice: it classifies
     // every move.)
     let reuse = rules.cycle_from_first;
-    let mut seen: Vec<(Color, [u8; 90], bool)> =
+    let mut seen: Vec<(Color, [u8; 90], bool, Option<Classification>)> =
         Vec::with_capacity(if reuse { to - from } else { 0 });
     for m in &moves[from..to] {
-        let now = (t.pos.turn(), t.ids, prev_is_kill);
+        let now = (t.pos.turn(), t.ids, prev_is_kill, prev_axf.clone());
         let c = match seen
             .iter()
             .zip(&cycle)
             .find(|(k, c)| c.mv == *m && **k == now)
         {
             Some((_, c)) => c.clone(),
+            None if axf => super::axf::classify(rules, &t, *m, prev_axf.as_ref()),
             None => classify_after(rules, &t, *m, prev_is_kill, earlier.as_ref())
                 .expect("moves were checked"),
         };
+        if axf {
+            prev_axf = Some(c.clone());
+        }
         if reuse {
             seen.push(now);
         }

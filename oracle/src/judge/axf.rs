@@ -268,8 +268,8 @@ fn protection(rules: &RuleSet, taken: &Board, sq: Coord) -> Protection {
 /// protectors can still reach the target's point by its own movement, its recapture has become
 /// illegal or unsafe (pinned, a discovered check, facing kings): [`Verdict::ProtectionTaken`].
 /// When none can, the move has cut their lines: [`Verdict::ProtectorCutOff`], unless it also
-/// removes an enemy attack that was a chase on one of the mover's pieces
-/// ([`Verdict::CutOffDefensive`], no chase).
+/// parries the chase of one of the mover's pieces that the opponent's move just before made
+/// ([`parries_a_chase`]: [`Verdict::CutOffDefensive`], no chase).
 fn protection_lost(
     rules: &RuleSet,
     before: &Board,
@@ -277,6 +277,7 @@ fn protection_lost(
     attacker: PieceId,
     target: PieceId,
     m: OMove,
+    previous: Option<&Classification>,
 ) -> Option<Verdict> {
     if !verdict(rules, mine, attacker, target, m).rests_on_protection() {
         return None;
@@ -301,16 +302,22 @@ fn protection_lost(
     if still_reaches {
         return Some(Verdict::ProtectionTaken);
     }
-    if parries_a_chase(rules, before, mine) {
+    if parries_a_chase(rules, before, mine, previous) {
         return Some(Verdict::CutOffDefensive);
     }
     Some(Verdict::ProtectorCutOff)
 }
 
-/// Does the move (from `before`, mover to move, to `mine`, mover to move again) remove an enemy
-/// attack that was a chase on one of the mover's pieces before it (the attacker not a king or a
-/// pawn, the verdict a chase)?
-fn parries_a_chase(rules: &RuleSet, before: &Board, mine: &Board) -> bool {
+/// Does the move (from `before`, mover to move, to `mine`, mover to move again) parry a chase:
+/// remove an enemy attack on one of the mover's pieces that the opponent's move just before
+/// (`previous`) made as a chase of that piece (the attacker not a king or a pawn, the verdict a
+/// chase)? Without that move (the first of a record) there is no chase to parry.
+fn parries_a_chase(
+    rules: &RuleSet,
+    before: &Board,
+    mine: &Board,
+    previous: Option<&Classification>,
+) -> bool {
     let theirs = pass(before);
     let now = pass(mine);
     let now_caps: BTreeSet<(PieceId, PieceId)> =
@@ -319,13 +326,19 @@ fn parries_a_chase(rules: &RuleSet, before: &Board, mine: &Board) -> bool {
         !is_king(&theirs, a)
             && !is_pawn(&theirs, a)
             && !now_caps.contains(&(a, t))
+            && previous.is_some_and(|p| p.class == MoveClass::Chase && p.target_ids.contains(&t))
             && verdict(rules, &theirs, a, t, m).is_chase()
     })
 }
 
 /// The new attacks of the move (`before` with the mover to move, `after` the position after it),
 /// with their verdicts, and the threats to win material by a check (要抽吃).
-fn new_attacks(rules: &RuleSet, before: &Board, after: &Board) -> (Vec<Attack>, bool) {
+fn new_attacks(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    previous: Option<&Classification>,
+) -> (Vec<Attack>, bool) {
     let old: BTreeSet<(PieceId, PieceId)> = captures(before)
         .into_iter()
         .map(|(a, t, _)| (a, t))
@@ -337,7 +350,7 @@ fn new_attacks(rules: &RuleSet, before: &Board, after: &Board) -> (Vec<Attack>, 
             continue;
         }
         if old.contains(&(a, t)) {
-            if let Some(verdict) = protection_lost(rules, before, &mine, a, t, m) {
+            if let Some(verdict) = protection_lost(rules, before, &mine, a, t, m, previous) {
                 out.push(Attack {
                     attacker: a,
                     target: t,
@@ -366,14 +379,14 @@ fn new_attacks(rules: &RuleSet, before: &Board, after: &Board) -> (Vec<Attack>, 
 
 /// Classifies move `m` played from `before` under the AXF rules (see the module doc); the order
 /// of the natures is the rule set's `severity` (check, chase, kill, exchange, idle).
-/// `previous` (the opponent's move before) is not needed by the AXF definitions.
+/// `previous` (the opponent's move before) tells whether a cut parries the chase it made
+/// (interpretation `axf-defensive-cut`).
 pub fn classify(
     rules: &RuleSet,
     before: &Board,
     m: OMove,
     previous: Option<&Classification>,
 ) -> Result<Classification, JudgeError> {
-    let _ = previous;
     before.check_move(m).map_err(|e| JudgeError::IllegalMove {
         index: 0,
         mv: m.to_string(),
@@ -416,7 +429,8 @@ pub fn classify(
                 }
             }
             MoveClass::Chase => {
-                let (list, _) = attacks.get_or_insert_with(|| new_attacks(rules, before, &after));
+                let (list, _) =
+                    attacks.get_or_insert_with(|| new_attacks(rules, before, &after, previous));
                 let chases: Vec<&Attack> = list.iter().filter(|a| a.verdict.is_chase()).collect();
                 if !chases.is_empty() {
                     c.class = class;
@@ -471,7 +485,8 @@ pub fn classify(
                 }
             }
             MoveClass::Exchange | MoveClass::Offer => {
-                let (list, _) = attacks.get_or_insert_with(|| new_attacks(rules, before, &after));
+                let (list, _) =
+                    attacks.get_or_insert_with(|| new_attacks(rules, before, &after, previous));
                 if let Some(a) = list.iter().find(|a| a.verdict == Verdict::SameTypeOffer) {
                     c.class = class;
                     c.targets = after.square_of(a.target).into_iter().collect();
@@ -487,7 +502,7 @@ pub fn classify(
             MoveClass::Block | MoveClass::Follow => {}
             MoveClass::Idle => {
                 let (_, check_threat) =
-                    attacks.get_or_insert_with(|| new_attacks(rules, before, &after));
+                    attacks.get_or_insert_with(|| new_attacks(rules, before, &after, previous));
                 c.class = class;
                 c.articles = vec![art];
                 if *check_threat {
