@@ -52,6 +52,7 @@ fn convert(r: &o::RuleSet) -> j::RuleSet {
         key_point_scope: r.key_point_scope.clone(),
         key_point_defending: r.key_point_defending,
         protector_chase_needs_gain: r.protector_chase_needs_gain,
+        loses_after_further_cycles: r.loses_after_further_cycles,
         king_answer_idle: r.king_answer_idle,
         kill_avoids_offered: r.kill_avoids_offered,
         pawn_by_checks_no_gain: r.pawn_by_checks_no_gain,

@@ -153,6 +153,12 @@ fn every_builtin_equals_the_oracle() {
             &r.protector_chase_needs_gain,
         );
         same(
+            "loses_after_further_cycles",
+            id,
+            &f.loses_after_further_cycles,
+            &r.loses_after_further_cycles,
+        );
+        same(
             "king_answer_idle",
             id,
             &f.king_answer_idle,

@@ -340,6 +340,11 @@ pub struct RuleSet {
     pub key_point_defending: bool,
     /// 2011 26.5: a protector's or pinned piece's chase that loses value is idle.
     pub protector_chase_needs_gain: bool,
+    /// After a must-change ruling, how many more times the side that had to change may repeat
+    /// the cycle before it loses where the last of them ends (`procedure`, the must-change
+    /// entry's `loses_after_further_cycles`; 1999 24.3, 2011 4.1.5: once, reading
+    /// `repeat-after-must-change`); `None`: judging stops at the ruling.
+    pub loses_after_further_cycles: Option<u32>,
     /// King-answers-check exception (2011 26.1.2; 1999 reading).
     pub king_answer_idle: bool,
     /// 2011 26.9: a mate that needs the mover to take a piece it offers in exchange is no kill.

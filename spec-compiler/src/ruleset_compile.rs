@@ -799,6 +799,10 @@ fn build(
             .and_then(|r| r.get("defending_side"))
             .and_then(Value::as_bool)
             .unwrap_or(false),
+        loses_after_further_cycles: seq(doc.get("procedure"))
+            .find_map(|e| e.get("loses_after_further_cycles").and_then(Value::as_u64))
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| *n >= 1),
         protector_chase_needs_gain: seq(doc.get("details"))
             .any(|d| text(d, "name") == "protector_or_pinned_chase"),
         king_answer_idle: exception("king_answer_to_check").is_some()
@@ -1045,6 +1049,11 @@ fn rule_set_fn(out: &mut String, r: &RuleSet) {
         out,
         "{i}protector_chase_needs_gain: {},",
         r.protector_chase_needs_gain
+    );
+    let _ = writeln!(
+        out,
+        "{i}loses_after_further_cycles: {:?},",
+        r.loses_after_further_cycles
     );
     let _ = writeln!(out, "{i}king_answer_idle: {},", r.king_answer_idle);
     let _ = writeln!(out, "{i}kill_avoids_offered: {},", r.kill_avoids_offered);

@@ -484,7 +484,7 @@ fn judge_until_the_end(
         }
         if let Verdict::Ends(j) = verdict {
             return Ok(match adj.previous_occurrence() {
-                Some(previous) => change_deadline(*j, moves, previous, ply),
+                Some(previous) => change_deadline(rules, *j, moves, previous, ply),
                 None => *j,
             });
         }
@@ -497,20 +497,41 @@ fn judge_until_the_end(
     Ok(j)
 }
 
+/// "once more", "2 more times", … (the oracle's `once_more`).
+fn once_more(times: u32) -> String {
+    match times {
+        1 => "once more".to_string(),
+        n => format!("{n} more times"),
+    }
+}
+
 /// The deadline of a must-change ruling (reading `repeat-after-must-change`; 1999 24.3, 2011 4.1.5; the
 /// oracle's `change_deadline`): the ruling `j` was made at ply `ply`, the position having
-/// occurred last at ply `previous`. When the moves go on with the same stretch once more, the
-/// side that had to change loses where the stretch ends; otherwise the ruling stands as made.
-fn change_deadline(mut j: Judgement, moves: &[Move], previous: usize, ply: usize) -> Judgement {
+/// occurred last at ply `previous`. When the moves go on with the same stretch as many more
+/// times as the rule set's `loses_after_further_cycles`, the side that had to change loses where
+/// the last of them ends; otherwise (or without a deadline) the ruling stands as made.
+fn change_deadline(
+    rules: &RuleSet,
+    mut j: Judgement,
+    moves: &[Move],
+    previous: usize,
+    ply: usize,
+) -> Judgement {
     let Some(side) = j.must_change else {
         return j;
     };
     if j.result != GameResult::Ongoing || j.pending {
         return j;
     }
+    let Some(times) = rules.loses_after_further_cycles else {
+        return j;
+    };
     let stretch = &moves[previous..ply];
-    let end = ply + stretch.len();
-    if moves.get(ply..end) != Some(stretch) {
+    let end = ply + stretch.len() * times as usize;
+    let Some(after) = moves.get(ply..end) else {
+        return j;
+    };
+    if !after.chunks(stretch.len()).all(|c| c == stretch) {
         return j;
     }
     let loser = match side {
@@ -519,9 +540,10 @@ fn change_deadline(mut j: Judgement, moves: &[Move], previous: usize, ply: usize
     };
     j.result = winner_of(loser);
     j.reason = format!(
-        "{}; {} repeated it once more (plies {}-{end}) instead of changing, and loses",
+        "{}; {} repeated it {} (plies {}-{end}) instead of changing, and loses",
         j.reason,
         loser.name(),
+        once_more(times),
         ply + 1
     );
     j.ply = end;

@@ -159,4 +159,15 @@ fn a_side_that_repeats_after_must_change_loses() {
         assert_eq!(changed["result"], "ongoing", "{rules} {changed}");
         assert_eq!(changed["ply"], 8, "{rules} {changed}");
     }
+    // The AXF file gives no such count (第四節 3 counts three repetitions after the arbiter's
+    // request): judging stops at the ruling.
+    let fen = "2c1k4/9/9/1n1P5/3C5/9/2p6/9/R1n6/5K3 w - - 0 1";
+    let cycle = "d6c6 c3d3 c6d6 d3c3";
+    let axf = judged("axf", fen, &format!("{cycle} {cycle} {cycle}"));
+    assert_eq!(axf["must_change"], "red", "{axf}");
+    assert_eq!(
+        (&axf["result"], &axf["ply"]),
+        (&"ongoing".into(), &8.into()),
+        "{axf}"
+    );
 }

@@ -461,7 +461,7 @@ fn judge_in_scope(
             };
             let j = rule_cycle(rules, &boards, moves, from, ply, false);
             let previous = previous.expect("two occurrences at least");
-            return Ok(change_deadline(j, moves, previous, ply));
+            return Ok(change_deadline(rules, j, moves, previous, ply));
         }
         // Natural limit (4.2.4) with the claimant's checks capped (23.3).
         {
@@ -495,21 +495,43 @@ fn judge_in_scope(
     Ok(j)
 }
 
+/// "once more", "2 more times", … in a judgement's reason.
+fn once_more(times: u32) -> String {
+    match times {
+        1 => "once more".to_string(),
+        n => format!("{n} more times"),
+    }
+}
+
 /// The deadline of a must-change ruling (reading `repeat-after-must-change`; 1999 24.3 若再重復一次循環，即判負,
 /// 2011 4.1.5 應變著而不變): the ruling `j` was made at ply `ply`, the position having occurred
-/// last at ply `previous`. When the moves go on with the same stretch once more (the plies from
-/// `previous` to `ply` played again from the same position), the side that had to change has
-/// not changed and loses where the stretch ends. Otherwise the ruling stands as made.
-fn change_deadline(mut j: Judgement, moves: &[OMove], previous: usize, ply: usize) -> Judgement {
+/// last at ply `previous`. When the moves go on with the same stretch (the plies from `previous`
+/// to `ply`, played again from the same position) as many more times as the rule set's
+/// `loses_after_further_cycles`, the side that had to change has not changed and loses where the
+/// last of them ends. Otherwise (or without a deadline in the rule set) the ruling stands as
+/// made.
+fn change_deadline(
+    rules: &RuleSet,
+    mut j: Judgement,
+    moves: &[OMove],
+    previous: usize,
+    ply: usize,
+) -> Judgement {
     let Some(side) = j.must_change else {
         return j;
     };
     if j.result != GameResult::Ongoing || j.pending {
         return j;
     }
+    let Some(times) = rules.loses_after_further_cycles else {
+        return j;
+    };
     let stretch = &moves[previous..ply];
-    let end = ply + stretch.len();
-    if moves.get(ply..end) != Some(stretch) {
+    let end = ply + stretch.len() * times as usize;
+    let Some(after) = moves.get(ply..end) else {
+        return j;
+    };
+    if !after.chunks(stretch.len()).all(|c| c == stretch) {
         return j;
     }
     let loser = match side {
@@ -518,8 +540,9 @@ fn change_deadline(mut j: Judgement, moves: &[OMove], previous: usize, ply: usiz
     };
     j.result = winner(loser);
     j.reason = format!(
-        "{}; {loser} repeated it once more (plies {}-{end}) instead of changing, and loses",
+        "{}; {loser} repeated it {} (plies {}-{end}) instead of changing, and loses",
         j.reason,
+        once_more(times),
         ply + 1
     );
     j.ply = end;

@@ -377,6 +377,11 @@ pub struct RuleSet {
     pub key_point_defending: bool,
     /// 2011 26.5: a protector's or pinned piece's chase that loses value is idle.
     pub protector_chase_needs_gain: bool,
+    /// After a must-change ruling, how many more times the side that had to change may repeat
+    /// the cycle before it loses where the last of them ends (`procedure`, the must-change
+    /// entry's `loses_after_further_cycles`; 1999 24.3, 2011 4.1.5: once, reading
+    /// `repeat-after-must-change`); `None`: judging stops at the ruling.
+    pub loses_after_further_cycles: Option<u32>,
     /// King-answers-check exception (2011 26.1.2; 1999 reading).
     pub king_answer_idle: bool,
     /// 2011 26.9: a mate that needs the mover to take a piece it offers in exchange is no kill.
@@ -926,6 +931,14 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
     });
     let exchange_needs_acceptance =
         exception("same_type_exchange").is_some_and(|e| e.get("reclass").is_some());
+    let loses_after_further_cycles = doc
+        .get("procedure")
+        .and_then(Value::as_sequence)
+        .into_iter()
+        .flatten()
+        .find_map(|e| e.get("loses_after_further_cycles").and_then(Value::as_u64))
+        .and_then(|n| u32::try_from(n).ok())
+        .filter(|n| *n >= 1);
     let protector_chase_needs_gain = doc
         .get("details")
         .and_then(Value::as_sequence)
@@ -1015,6 +1028,7 @@ fn extract(id: &str, doc: &Value, terms: &Value) -> Result<RuleSet, RulesError> 
         key_point_scope,
         key_point_defending,
         protector_chase_needs_gain,
+        loses_after_further_cycles,
         king_answer_idle,
         kill_avoids_offered,
         pawn_by_checks_no_gain,
