@@ -123,9 +123,11 @@ fn legal(pos: &Tracked, m: Move) -> Result<(), JudgeError> {
     })
 }
 
-/// [`classify`], knowing only whether the opponent's move just before was a kill (a block
-/// answers a kill; newness after a kill) and `earlier`, the position before that move (newness
-/// after a check, 2011 26.1.2; the oracle's `classify_in_context`).
+/// [`classify`] under the Chinese rules (the Asian rules' classifier, which needs the
+/// opponent's move before itself, is `axf::classify`), knowing only whether the opponent's move
+/// just before was a kill (a block answers a kill; newness after a kill) and `earlier`, the
+/// position before that move (newness after a check, 2011 26.1.2; the oracle's
+/// `classify_in_context`).
 pub(crate) fn classify_after(
     rules: &RuleSet,
     pos: &Tracked,
@@ -134,11 +136,10 @@ pub(crate) fn classify_after(
     earlier: Option<&Tracked>,
 ) -> Result<Classification, JudgeError> {
     legal(pos, m)?;
-    if rules.classifier == "axf" {
-        // The Asian rules classify by the piece-pair chase (`judge.classifier: axf`), the
-        // opponent's move before unknown here.
-        return Ok(super::axf::classify(rules, pos, m, None));
-    }
+    debug_assert_ne!(
+        rules.classifier, "axf",
+        "the Asian rules classify in axf::classify"
+    );
     let before = pos;
     let mut az = Analyzer::new(rules);
     let me = before.pos.turn();

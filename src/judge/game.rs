@@ -237,14 +237,14 @@ fn rule_cycle(
     // parries the chase it made is no chase), the move before the cycle classified without
     // its own context (the oracle's `rule_cycle`).
     let axf = rules.classifier == "axf";
-    let mut prev_axf: Option<Classification> = None;
+    let mut before_cycle: Option<Classification> = None;
     // The position before the opponent's move just before (newness after a check, 2011
     // 26.1.2); kept only where the rule set reads newness in context.
     let in_context = !axf && rules.newness_in_context;
     let mut earlier: Option<Tracked> = None;
     if from >= 1 {
         if axf {
-            prev_axf = Some(super::axf::classify(rules, &t, moves[from - 1], None));
+            before_cycle = Some(super::axf::classify(rules, &t, moves[from - 1], None));
         }
         prev_is_kill = !axf && is_kill(rules, &t, moves[from - 1], before_previous.as_ref());
         if in_context {
@@ -262,25 +262,29 @@ fn rule_cycle(
     // a move made again from the same pieces on the same points (`ids`: a piece never changes
     // its kind), after the same kind of move, has the classification of its earlier pass. (A
     // span from the previous occurrence (CXA) seldom passes a position twice: it classifies
-    // every move.)
+    // every move.) Under the Asian rules the move before must be the same too: the cycle's
+    // move before the `i`-th is `cycle[i - 1]`, or the one before the cycle.
     let reuse = rules.cycle_from_first;
-    let mut seen: Vec<(Color, [u8; 90], bool, Option<Classification>)> =
+    let mut seen: Vec<(Color, [u8; 90], bool)> =
         Vec::with_capacity(if reuse { to - from } else { 0 });
     for m in &moves[from..to] {
-        let now = (t.pos.turn(), t.ids, prev_is_kill, prev_axf.clone());
+        let now = (t.pos.turn(), t.ids, prev_is_kill);
+        let before = |i: usize| match i {
+            0 => before_cycle.as_ref(),
+            i => cycle.get(i - 1),
+        };
+        let prev = before(cycle.len()).filter(|_| axf);
         let c = match seen
             .iter()
             .zip(&cycle)
-            .find(|(k, c)| c.mv == *m && **k == now)
+            .enumerate()
+            .find(|(i, (k, c))| c.mv == *m && **k == now && (!axf || before(*i) == prev))
         {
-            Some((_, c)) => c.clone(),
-            None if axf => super::axf::classify(rules, &t, *m, prev_axf.as_ref()),
+            Some((_, (_, c))) => c.clone(),
+            None if axf => super::axf::classify(rules, &t, *m, prev),
             None => classify_after(rules, &t, *m, prev_is_kill, earlier.as_ref())
                 .expect("moves were checked"),
         };
-        if axf {
-            prev_axf = Some(c.clone());
-        }
         if reuse {
             seen.push(now);
         }
