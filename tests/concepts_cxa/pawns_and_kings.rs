@@ -304,6 +304,35 @@ fn a_pawn_that_takes_back_inside_the_exchange_is_given() {
     assert_eq!(j["must_change"], "red", "{j}");
 }
 
+/// Reading `pawn-given-for-pieces` (25.3; 2011 26.6): only a crossed pawn is given for a piece.
+/// An uncrossed pawn is no material (捉吃未过河的兵…不算得子): taking it back wins nothing, so
+/// its capture wins the piece alone, and a piece behind it that would punish the recapture is no
+/// partner (24.17: 缺少其中任何一个都无法吃子).
+///
+/// Red's uncrossed pawn g3 attacks black's crossed pawn g4, which the rook a4 guards; red's rook
+/// shuttles g1-g2 behind the pawn. 兵×卒 wins the crossed pawn whether or not black takes back,
+/// so the threat is the pawn's own (26.1) and stands: idle, a draw. Read as a pawn given for a
+/// piece, the rook was a partner and red had to change. With a horse f6 as the guard, the same.
+/// In a 26.8 cycle where black's cannon keeps its rook's joint chase of the advisor d0, black
+/// alone is forbidden and must change (red was judged forbidden too: a draw by 26.8.4).
+#[test]
+fn an_uncrossed_pawn_is_not_given_for_a_piece() {
+    let moves = "g1g2 e9d9 g2g1 d9e9 g1g2 e9d9 g2g1 d9e9";
+    for fen in [
+        "4k4/9/9/4p4/9/r5p2/4P1P2/9/6R2/3AKA3 w - - 0 1",
+        "4k4/9/9/4p4/5n3/6p2/4P1P2/9/6R2/3AKA3 w - - 0 1",
+    ] {
+        let j = judged("cxa-2011", fen, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{fen} {j}");
+        assert_eq!(j["ruling"], "draw", "{fen} {j}");
+    }
+    let both = "4k4/9/9/3cp4/9/r5p2/3rP1P2/9/6R2/3AKA3 w - - 0 1";
+    let j = judged("cxa-2011", both, "g1g2 d6d5 g2g1 d5d6 g1g2 d6d5 g2g1 d5d6");
+    assert_eq!(class_at(&j, 5), "idle", "{j}");
+    assert_eq!(class_at(&j, 6), "chase", "{j}");
+    assert_eq!(j["must_change"], "black", "{j}");
+}
+
 /// Reading `pawn-traded-level` (25.3; 2011 26.6: 换取其他一子或数子均不算得子, 强子换…过河兵不算得子): a
 /// crossed pawn traded for a piece is level wherever the pawn is lost in the exchange.
 ///

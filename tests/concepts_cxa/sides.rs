@@ -139,7 +139,8 @@ fn two_stretches_that_differ_are_both_ruled_on() {
 
 /// Reading `repeat-after-must-change` (1999 24.3 若再重復一次循環，即判負; 2011 4.1.5): after red
 /// is told to change (一殺一捉 against idle moves), repeating the cycle once more loses where the
-/// stretch ends; a different move leaves the ruling as made, and judging stops at it.
+/// stretch ends; a different move leaves the ruling as made, and judging stops at it. The AXF
+/// rules give three repetitions (第四節 3).
 #[test]
 fn a_side_that_repeats_after_must_change_loses() {
     let fen = "4k3c/1N7/7Rb/p1p3p1p/rC7/9/P3P1P1P/1C7/9/2BK2B2 w - - 0 1";
@@ -159,15 +160,24 @@ fn a_side_that_repeats_after_must_change_loses() {
         assert_eq!(changed["result"], "ongoing", "{rules} {changed}");
         assert_eq!(changed["ply"], 8, "{rules} {changed}");
     }
-    // The AXF file gives no such count (第四節 3 counts three repetitions after the arbiter's
-    // request): judging stops at the ruling.
+    // The AXF rules count three repetitions after the arbiter's request (第四節 3, reading
+    // `axf-repetition-count`): once or twice more leaves the ruling as made, three times loses.
     let fen = "2c1k4/9/9/1n1P5/3C5/9/2p6/9/R1n6/5K3 w - - 0 1";
     let cycle = "d6c6 c3d3 c6d6 d3c3";
-    let axf = judged("axf", fen, &format!("{cycle} {cycle} {cycle}"));
-    assert_eq!(axf["must_change"], "red", "{axf}");
+    for more in [1, 2] {
+        let moves = vec![cycle; 2 + more].join(" ");
+        let axf = judged("axf", fen, &moves);
+        assert_eq!(axf["must_change"], "red", "{more} {axf}");
+        assert_eq!(
+            (&axf["result"], &axf["ply"]),
+            (&"ongoing".into(), &8.into()),
+            "{more} {axf}"
+        );
+    }
+    let axf = judged("axf", fen, &[cycle; 5].join(" "));
     assert_eq!(
         (&axf["result"], &axf["ply"]),
-        (&"ongoing".into(), &8.into()),
+        (&"black_wins".into(), &20.into()),
         "{axf}"
     );
 }

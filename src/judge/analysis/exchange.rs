@@ -282,9 +282,12 @@ impl Analyzer<'_> {
         // Any legal recapture makes the piece protected, if not fully (少根, 24.15), even one after
         // which its side is mated at once (参考图34: 黑方长捉少根子).
         let recaptures = !skip && !captures_on(b, m.to()).is_empty();
-        // A pawn given for a piece or several is no gain (25.3; 2011 26.6: except for a rook).
+        // A crossed pawn given for a piece or several is no gain (25.3; 2011 26.6: except for a
+        // rook); an uncrossed one (or one just crossed by the capture, in 2011) is no material
+        // and costs nothing (reading `pawn-given-for-pieces`).
         let pawn_given = !skip
             && attacker_is_pawn
+            && value(rs, b, attacker) > 0.0
             && !pawn_ok
             && (back > 0.0 || self.pawn_taken_back(b, m.to()));
         b.undo(m, u);

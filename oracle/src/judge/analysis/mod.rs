@@ -513,10 +513,12 @@ fn capture_threat(
     let back = see_pawns_given(cx, &a, m.to, b.st.turn, None, exchange_depth);
     let v = value(rs, b, target);
     // What decides alone, whatever the exchange wins: a capture after which the taker is mated
-    // at once is never made (29.4); a pawn given for a piece is no gain (25.3; 2011 26.6:
-    // except for a rook).
+    // at once is never made (29.4); a crossed pawn given for a piece is no gain (25.3; 2011
+    // 26.6: except for a rook), an uncrossed one (or one just crossed by the capture, in 2011)
+    // is no material and costs nothing (reading `pawn-given-for-pieces`).
     if mates_at_once(cx, &a)
         || (is_pawn(b, attacker)
+            && value(rs, &a, attacker) > 0.0
             && !pawn_trade_is_gain(rs, b, target)
             && (back > 0.0 || pawn_taken_back(cx, &a, m.to)))
     {
