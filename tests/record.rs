@@ -101,7 +101,7 @@ fn several_games_per_file() {
 fn pgn_syntax_is_skipped_safely() {
     let text = "% escape line\n[Format \"ICCS\"]\n[Note \"say \\\"hi\\\" \\\\ back\"]\n\n\
                 1. H2-E2 {c1 (not a variation)} h9g7!? $14 2.h0g2 ((nested (deeper) {)} x) y) \
-                2 ... i9h9 ; comment ( not a variation\n3... i0h0 1/2-1/2";
+                2 ... i9h9 ; comment ( not a variation\n3. i0h0 1/2-1/2";
     let g = &pgn::read_pgn(text).unwrap()[0];
     assert_eq!(iccs(g), "h2e2 h9g7 h0g2 i9h9 i0h0");
     assert_eq!(g.tag("Note"), Some("say \"hi\" \\ back"));
@@ -154,6 +154,34 @@ fn pgn_errors_say_where() {
     assert!(matches!(e.kind, PgnErrorKind::BadFen(_)), "{e}");
     let e = pgn::read_pgn("[Event \"open\n1. h2e2 *").unwrap_err();
     assert!(matches!(e.kind, PgnErrorKind::BadTag(_)), "{e}");
+
+    // Move numbers follow each other: a number that skips, repeats or names the other side's
+    // move says a move is missing or extra.
+    let e = pgn::read_pgn("1. h2e2 h9g7 3. h0g2 *").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 14), "{e}");
+    assert_eq!(
+        e.kind,
+        PgnErrorKind::BadMoveNumber {
+            found: "3.".into(),
+            expected: "2.".into()
+        }
+    );
+    let e = pgn::read_pgn("1. h2e2 2. h0g2 *").unwrap_err();
+    assert!(
+        matches!(&e.kind, PgnErrorKind::BadMoveNumber { expected, .. } if expected == "1..."),
+        "{e}"
+    );
+    let e = pgn::read_pgn("1. h2e2 h9g7 1... h0g2 *").unwrap_err();
+    assert!(matches!(e.kind, PgnErrorKind::BadMoveNumber { .. }), "{e}");
+    assert!(e.to_string().contains("a move is missing or extra"), "{e}");
+    // Numbered from the record's own start, whatever the FEN's count; a record that begins
+    // with black's move may number it `1.` or `1...`.
+    for text in [
+        "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1\"]\n1. h9g7 2. h0g2 *",
+        "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1\"]\n12... h9g7 13. h0g2 *",
+    ] {
+        assert_eq!(iccs(&pgn::read_pgn(text).unwrap()[0]), "h9g7 h0g2", "{text}");
+    }
 
     // A bad game does not stop the next one.
     let all = pgn::read_games("1. h2e9 *\n[Event \"2\"]\n1. h2e2 *");

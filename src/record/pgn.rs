@@ -14,7 +14,7 @@
 
 use super::{decode_text, GameRecord, GameResult, LosingMove, START_FEN};
 use crate::notation::{format_move, parse_move, Format, NotationError, SideNumbering, Style};
-use crate::{FenError, IllegalMoveReason, Move, Position};
+use crate::{Color, FenError, IllegalMoveReason, Move, Position};
 
 /// Where and why a PGN text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -48,6 +48,16 @@ pub enum PgnErrorKind {
     /// The `FEN` tag is not a valid position.
     #[error("FEN tag: {0}")]
     BadFen(FenError),
+    /// A move number that does not follow the record's numbering: the number is not the one
+    /// before it plus one, or `N.` stands before black's move or `N...` before red's (a move is
+    /// missing or extra).
+    #[error("move number {found:?} where {expected:?} was expected: a move is missing or extra")]
+    BadMoveNumber {
+        /// The number as written (`3.`, `2...`).
+        found: String,
+        /// The number the moves before it call for.
+        expected: String,
+    },
     /// A move of the main line could not be read or is illegal.
     #[error("move {index} {text:?}: {error}")]
     BadMove {
@@ -311,6 +321,62 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// The move number glued to the front of a word (`12.` → 12, not black's; `12...`, `12…` →
+/// black's), as [`strip_move_number`] finds it; `None` for a word with none. A number too large
+/// to read is `u64::MAX`.
+fn move_number(w: &str) -> Option<(u64, bool)> {
+    let rest = strip_move_number(w);
+    if rest.len() == w.len() {
+        return None;
+    }
+    let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let n = w[..digits].parse().unwrap_or(u64::MAX);
+    let dots = &w[digits..w.len() - rest.len()];
+    Some((n, dots.chars().count() > 1 || dots.contains('…')))
+}
+
+/// The numbering of a record's moves (`1. 炮二平五 馬８進７ 2. …`): the first number sets the
+/// count, each later one must follow it (the full-move count advances after black's move), `N.`
+/// before red's move and `N...` before black's (the first may be `N.` for black's).
+#[derive(Debug, Default)]
+struct MoveNumbers {
+    /// The first number less the full moves played before it.
+    offset: Option<u64>,
+    /// Full moves completed (black's moves played).
+    full: u64,
+    /// The number read before the next move, if any: (number, black's, the word, its line and
+    /// column).
+    pending: Option<(u64, bool, String, usize, usize)>,
+}
+
+impl MoveNumbers {
+    /// Checks the pending number, if any, against the move about to be played with `turn` to
+    /// move; `Err((found, expected, line, column))` when it does not follow.
+    fn check(&mut self, turn: Color) -> Result<(), (String, String, usize, usize)> {
+        let Some((n, black, word, line, column)) = self.pending.take() else {
+            return Ok(());
+        };
+        let first = self.offset.is_none();
+        let offset = *self.offset.get_or_insert(n.saturating_sub(self.full));
+        let want = offset.saturating_add(self.full);
+        let want_black = turn == Color::Black;
+        // (a record that begins with black's move may number it `1.`)
+        if n == want && (black == want_black || (first && want_black)) {
+            return Ok(());
+        }
+        let expected = format!("{want}{}", if want_black { "..." } else { "." });
+        let found = word.chars().take(20).collect();
+        Err((found, expected, line, column))
+    }
+
+    /// A move was played by `turn`.
+    fn played(&mut self, turn: Color) {
+        if turn == Color::Black {
+            self.full = self.full.saturating_add(1);
+        }
+    }
+}
+
 /// Strips a move number (`12.`, `12...`, `12…`) glued to the front of a word.
 fn strip_move_number(w: &str) -> &str {
     let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
@@ -341,6 +407,8 @@ struct Builder {
     losing: Option<(LosingMove, PgnError)>,
     /// Whether the moves (in Chinese notation) are written with their side's numbers.
     numbering: SideNumbering,
+    /// The move numbers read so far.
+    numbers: MoveNumbers,
 }
 
 impl Builder {
@@ -356,6 +424,7 @@ impl Builder {
             touched: false,
             losing: None,
             numbering: SideNumbering::default(),
+            numbers: MoveNumbers::default(),
         }
     }
 
@@ -523,10 +592,19 @@ pub fn read_games_noting(text: &str) -> (Vec<Result<GameRecord, PgnError>>, Vec<
                 if failed.is_some() || w.starts_with('$') {
                     continue;
                 }
+                if let Some((n, black)) = move_number(&w) {
+                    let number = &w[..w.len() - strip_move_number(&w).len()];
+                    b.numbers.pending = Some((n, black, number.to_string(), line, col));
+                }
                 let m = strip_move_number(&w).trim_end_matches(['!', '?']);
                 // A bare move number (`2`), or dots standing alone (`...`); not `33.4` (WXF).
                 let bare_number = m.chars().all(|c| c.is_ascii_digit());
                 let bare_dots = m.chars().all(|c| matches!(c, '.' | '…'));
+                if let (true, Some(p)) = (bare_dots && !m.is_empty(), &mut b.numbers.pending) {
+                    // `1. ...`: black's number, its dots written apart.
+                    p.1 = true;
+                    p.2.push_str(m);
+                }
                 if m.is_empty() || bare_number || bare_dots {
                     continue;
                 }
@@ -537,12 +615,18 @@ pub fn read_games_noting(text: &str) -> (Vec<Result<GameRecord, PgnError>>, Vec<
                 }
                 let format = b.format.unwrap_or_else(|| Format::detect(m));
                 let index = b.moves.len() + 1;
+                let turn = b.position().turn();
+                if let Err((found, expected, at_line, at_col)) = b.numbers.check(turn) {
+                    let kind = PgnErrorKind::BadMoveNumber { found, expected };
+                    failed = Some(err(&b, kind, at_line, at_col));
+                    continue;
+                }
                 let pos = b.position();
-                let turn = pos.turn();
                 match parse_move(pos, m, format) {
                     Ok(mv) => {
                         pos.play(mv);
                         b.moves.push(mv);
+                        b.numbers.played(turn);
                         if let Err((index, error)) = b.numbering.check(index, m, format, turn) {
                             let text = match &error {
                                 NotationError::OtherSidesNumbers { text, .. } => text.clone(),
