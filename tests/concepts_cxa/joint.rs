@@ -444,3 +444,39 @@ fn a_capture_that_uncovers_a_check_is_joint() {
     );
     assert_eq!(j["must_change"], "black", "{j}");
 }
+
+/// Interpretation `joint-chase-necessary` (2011 24.17: 共同擒捉; 图28): a second guard of a target
+/// that no enemy piece can take back plays no part in the exchange on its point; when the target
+/// is not won without it, it keeps something else safe by its point (its king) and is no partner.
+///
+/// Red's rook d6 steps to e6 and back; on e6 the rook g9 wins the unprotected crossed pawn g4
+/// (black's answer 车c3-c0+ is parried by 士e1-d0, which the elephant e2 makes legal: it stands
+/// between the cannon e7, screened by the rook e6, and the king). The elephant also guards g4,
+/// but no black piece can take back there: the chase is the rook's alone, red is 一将一捉 against
+/// black's 长杀, both grave, a draw (26.8.4), as with the target on g5, where the elephant cannot
+/// reach. Counted a partner, the elephant made the chase joint, red not grave, black had to
+/// change. The control, 图9: the horse h2 that attacks the rook i0 (on the line of the target
+/// cannon b0) takes part, and red's 马三退二 stays a joint chase (24.17 cites 图9).
+#[test]
+fn a_guard_of_an_unprotected_target_that_keeps_its_king_safe_is_no_partner() {
+    let moves = "d6e6 d7b7 e6d6 b7d7 d6e6 d7b7 e6d6 b7d7";
+    for fen in [
+        "6R2/3k5/3cc4/2nR5/9/6p2/2r6/4B4/4A2n1/4KA3 w - - 0 1",
+        "6R2/3k5/3cc4/2nR5/6b2/9/2r6/4B4/4A2n1/4KA3 w - - 0 1",
+    ] {
+        let j = judged("cxa-2011", fen, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{fen} {j}");
+        assert!(
+            !articles_at(&j, 5).contains(&"24.17".to_string()),
+            "{fen} {j}"
+        );
+        assert_eq!(j["ruling"], "draw", "{fen} {j}");
+    }
+    let j = judged(
+        "cxa-2011",
+        "r1b1kab2/4a4/2n6/p3p2Rp/2p1P4/6N2/P1P5P/2N1C4/3RA4/1cBAK1c1r w - - 0 1",
+        "g4h2 i0h0 h2g4 h0i0 g4h2 i0h0 h2g4 h0i0",
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert!(articles_at(&j, 5).contains(&"24.17".to_string()), "{j}");
+}

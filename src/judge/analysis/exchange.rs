@@ -220,11 +220,23 @@ impl Analyzer<'_> {
                 }
                 // A piece that serves only by its point (a screen, an obstacle in an enemy line)
                 // takes no part; a rook is judged like any other target.
+                let capturers: IdSet = out
+                    .iter()
+                    .filter(|t| t.target == target)
+                    .fold(0, |a, t| a | id_bit(t.attacker));
                 let mut necessary: IdSet = 0;
                 for p in candidates {
                     let w = b.without(b.square_of(p).expect("on board"));
                     if !self.wins_by_capture(&w, target, across)
                         && !self.serves_only_by_its_point(&b, &w, target, p, across)
+                        && !self.idle_guard_of_unprotected(
+                            &b,
+                            target,
+                            p,
+                            capturers,
+                            &protectors,
+                            across,
+                        )
                     {
                         necessary |= id_bit(p);
                     }
@@ -568,6 +580,51 @@ impl Analyzer<'_> {
             }
         }
         false
+    }
+
+    /// Is `p` (of the side to move) only a second guard of a target that another piece wins by
+    /// its capture (one of `capturers`) and that no enemy piece can then take back, even against
+    /// the movement rules' pins (the oracle's `idle_guard_of_unprotected`, reading
+    /// `joint-chase-necessary`: 無根, its guard plays no part in the exchange, 图28)? Asked only
+    /// of a piece that reaches the target in the exchange and none of its possible
+    /// `protectors`, that pins no enemy piece, whose check the capture does not uncover, and
+    /// that has not just moved there as a cannon's screen; not when the target is won only
+    /// across two squares.
+    fn idle_guard_of_unprotected(
+        &self,
+        b: &Tracked,
+        target: PieceId,
+        p: PieceId,
+        capturers: IdSet,
+        protectors: &[Square],
+        across: bool,
+    ) -> bool {
+        let (Some(t_sq), Some(p_sq), Some(pc)) = (b.square_of(target), b.square_of(p), b.piece(p))
+        else {
+            return false;
+        };
+        let guard = could_move(pc, p_sq, t_sq) && reaches_in_the_exchange(b, p, t_sq);
+        if !guard
+            || protectors.iter().any(|q| could_move(pc, p_sq, *q))
+            || across
+            || pinned_by(b, p) != 0
+            || checks_when_target_taken(b, p, t_sq)
+            || self.moved_screen(b, p, t_sq)
+        {
+            return false;
+        }
+        let them = pc.color.other();
+        captures_on(b, t_sq)
+            .into_iter()
+            .filter(|c| id_at(b, c.from()).is_some_and(|x| x != p && capturers & id_bit(x) != 0))
+            .any(|c| {
+                let mut a = b.clone();
+                a.play(c);
+                let takes_back = a
+                    .ids_of(them)
+                    .any(|e| reach_of(&a, e) & (1u128 << t_sq.index()) != 0);
+                !takes_back
+            })
     }
 
     /// Can the side to move win `target` by a direct capture and the exchange that follows?

@@ -393,6 +393,12 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
             let across = !wins_by_capture(cx, b, target, false);
             let t_sq = b.square_of(target).expect("on board");
             let spec = b.spec();
+            // The pieces whose capture of the target wins it.
+            let capturers: BTreeSet<PieceId> = out
+                .iter()
+                .filter(|t| t.target == target)
+                .map(|t| t.attacker)
+                .collect();
             // The target's possible protectors, by geometry.
             let protectors: Vec<Coord> = b
                 .pieces_of(me.opponent())
@@ -433,6 +439,9 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                     )
                 })
                 .filter(|p| !serves_only_by_its_point(cx, b, target, *p, across))
+                .filter(|p| {
+                    !idle_guard_of_unprotected(cx, b, target, *p, &capturers, &protectors, across)
+                })
                 .chain(king_takes_part(cx, b, target))
                 .collect();
             let joint = necessary.len() >= 2;
@@ -973,6 +982,61 @@ fn serves_only_by_its_point(
             }
             let cleared = opened.iter().fold(w.clone(), |x, &sq| without(&x, sq));
             wins_by_capture(cx, &cleared, target, across)
+        })
+}
+
+/// Is `p` (of the side to move) only a second guard of a target that another piece wins by its
+/// capture (one of `capturers`) and that no enemy piece can then take back, even against the
+/// movement rules' pins (無根; reading `joint-chase-necessary`)? Its guard plays no part in the
+/// exchange on the point, so when the target is not won without it, it keeps something else
+/// safe by its point (its king's line shut: 图28, where each of two attackers of the rook is
+/// needed only to keep the cannon's line to its king closed, 黑方长捉车) and takes no part in the
+/// seizing. Asked only of a piece that reaches the target in the exchange and none of its
+/// possible `protectors` (one that attacks a piece that might answer the capture takes part by
+/// that attack: 图9's horse), that pins no enemy piece (参考图13), whose check the capture does
+/// not uncover (26.7), and that has not just moved there as a cannon's screen; not when the
+/// target is won only across two squares.
+fn idle_guard_of_unprotected(
+    cx: &Ctx,
+    b: &Board,
+    target: PieceId,
+    p: PieceId,
+    capturers: &BTreeSet<PieceId>,
+    protectors: &[Coord],
+    across: bool,
+) -> bool {
+    let (Some(t_sq), Some(p_sq)) = (b.square_of(target), b.square_of(p)) else {
+        return false;
+    };
+    let spec = b.spec();
+    let role = b.piece(p).role;
+    let side = b.piece(p).side;
+    let guard = spec.could_move(role, side, p_sq, t_sq) && reaches_in_the_exchange(b, p, t_sq);
+    if !guard
+        || protectors
+            .iter()
+            .any(|q| spec.could_move(role, side, p_sq, *q))
+        || across
+        || !pinned_by(b, p).is_empty()
+        || checks_when_target_taken(b, p, target)
+        || moved_screen(cx, b, p, t_sq)
+    {
+        return false;
+    }
+    let them = b.piece(p).side.opponent();
+    captures_on(b, t_sq)
+        .into_iter()
+        .filter(|c| {
+            b.piece_id_at(c.from)
+                .is_some_and(|x| x != p && capturers.contains(&x))
+        })
+        .any(|c| {
+            let mut a = b.clone();
+            apply(&mut a, c);
+            let takes_back = a
+                .pieces_of(them)
+                .any(|e| reach_of(&a, e.id).contains(&t_sq));
+            !takes_back
         })
 }
 
