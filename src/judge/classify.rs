@@ -14,7 +14,7 @@ use super::analysis::{
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
-use crate::{Color, Move, RankConvention, Square};
+use crate::{Color, File, Move, Rank, RankConvention, Square};
 
 /// The nature of one move, with what it aims at and the articles that decided it (the oracle's
 /// `Classification`, field for field).
@@ -520,9 +520,33 @@ pub(crate) fn check_note(after: &Tracked, mover: PieceId, zh: &str) -> String {
         let others = names(after, ids_in(others));
         format!("{moved} gives double check ({zh}) with {others}")
     } else {
+        // The moved piece stands between each checker and the king: it is their screen (炮架),
+        // the check is made, not uncovered.
+        let (Some(m_sq), k_sq) = (after.square_of(mover), after.pos.king(side.other())) else {
+            return String::new();
+        };
+        let screens = ids_in(others).all(|q| {
+            after
+                .square_of(q)
+                .is_some_and(|q_sq| between(q_sq, k_sq, m_sq))
+        });
         let others = names(after, ids_in(others));
-        format!("{moved} uncovers a check ({zh}) by {others}")
+        if screens {
+            format!("{moved} becomes the screen of a check ({zh}) by {others}")
+        } else {
+            format!("{moved} uncovers a check ({zh}) by {others}")
+        }
     }
+}
+
+/// Is `m` strictly between `a` and `b` on their file or rank (the oracle's `between`)?
+fn between(a: Square, b: Square, m: Square) -> bool {
+    let inside = |x: Rank, y: Rank, z: Rank| x.min(y) < z && z < x.max(y);
+    let inside_files = |x: File, y: File, z: File| x.min(y) < z && z < x.max(y);
+    (a.file() == b.file() && m.file() == a.file() && inside(a.rank(), b.rank(), m.rank()))
+        || (a.rank() == b.rank()
+            && m.rank() == a.rank()
+            && inside_files(a.file(), b.file(), m.file()))
 }
 
 /// The article of the order of severity (27.4 / 2011 26.4), if the rule set has one (the

@@ -161,7 +161,8 @@ fn first_note(fen: &str, moves: &str) -> String {
 }
 
 /// The note of a check names the piece that gives it (24.1): a discovered check is the rook's,
-/// uncovered by the horse, and a double check is named as one.
+/// uncovered by the horse, a double check is named as one, and a cannon's check made by a piece
+/// stepping in as its screen is the cannon's, screened by that piece.
 #[test]
 fn a_discovered_or_double_check_names_the_checking_pieces() {
     let moves = "e4g5 e9f9 g5e4 f9e9 e4g5 e9f9 g5e4 f9e9";
@@ -176,6 +177,19 @@ fn a_discovered_or_double_check_names_the_checking_pieces() {
     assert_eq!(
         first_note(fen, moves),
         "horse f7 gives double check (將) with rook e1"
+    );
+    // A piece that steps between a cannon and the king makes the check as its screen (炮架);
+    // leaving one of two screens (the advisor e8 stays) uncovers it.
+    let moves = "g4e5 f9e8 e5g4 e8f9 g4e5 f9e8 e5g4 e8f9";
+    let fen = "2bakab2/r7r/1cn3nc1/p1p3p1p/9/6N2/P1P3P1P/1C2C4/9/RNBAKAB1R w - - 0 1";
+    assert_eq!(
+        first_note(fen, moves),
+        "horse e5 becomes the screen of a check (將) by cannon e2"
+    );
+    let after = "2bak1b2/r3a3r/1cn3nc1/p1p3p1p/4N4/9/P1P3P1P/1C2C4/9/RNBAKAB1R w - - 0 1";
+    assert_eq!(
+        first_note(after, "e5g4 e8f9 g4e5 f9e8 e5g4 e8f9 g4e5 f9e8"),
+        "horse g4 uncovers a check (將) by cannon e2"
     );
 }
 

@@ -447,9 +447,28 @@ pub(crate) fn check_note(after: &Board, mover: PieceId, zh: &str) -> String {
         let others = names(after, others.into_iter());
         format!("{moved} gives double check ({zh}) with {others}")
     } else {
+        // The moved piece stands between each checker and the king: it is their screen (炮架),
+        // the check is made, not uncovered.
+        let m_sq = after.square_of(mover).expect("on board");
+        let screens = others.iter().all(|q| {
+            after
+                .square_of(*q)
+                .is_some_and(|q_sq| between(q_sq, king, m_sq))
+        });
         let others = names(after, others.into_iter());
-        format!("{moved} uncovers a check ({zh}) by {others}")
+        if screens {
+            format!("{moved} becomes the screen of a check ({zh}) by {others}")
+        } else {
+            format!("{moved} uncovers a check ({zh}) by {others}")
+        }
     }
+}
+
+/// Is `m` strictly between `a` and `b` on their file or rank?
+fn between(a: Coord, b: Coord, m: Coord) -> bool {
+    let inside = |x: u8, y: u8, z: u8| x.min(y) < z && z < x.max(y);
+    (a.file() == b.file() && m.file() == a.file() && inside(a.rank(), b.rank(), m.rank()))
+        || (a.rank() == b.rank() && m.rank() == a.rank() && inside(a.file(), b.file(), m.file()))
 }
 
 /// The article of the order of severity (27.4 / 2011 26.4: 凡走子兼具多种作用时，应从重裁处),
