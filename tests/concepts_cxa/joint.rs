@@ -480,3 +480,26 @@ fn a_guard_of_an_unprotected_target_that_keeps_its_king_safe_is_no_partner() {
     assert_eq!(class_at(&j, 5), "chase", "{j}");
     assert!(articles_at(&j, 5).contains(&"24.17".to_string()), "{j}");
 }
+
+/// Interpretation `joint-chase-necessary` (24.17; 24.3's complete exchange): the removal test
+/// judges the board without the piece against the position before the move without it too. A
+/// pin that only stops a counter-capture the defender could make anyway (a threat of its own,
+/// standing whether or not the target is taken) makes no partner.
+///
+/// Black's rook shuttles h3-h2 and chases the unprotected cannons a3 and a2; the cannon e8, over
+/// the advisor e1, pins the red horse e4, which attacks the cannon d6 whatever black does. Judged
+/// against the position before the move with the cannon e8 still on it, horse×d6 was a new answer
+/// and the cannon e8 a partner: a joint chase, black not grave, red (长捉无根子) had to change.
+/// Now the chase is single, both sides are grave, a draw (26.8.4).
+#[test]
+fn a_pin_that_only_stops_a_standing_counter_capture_is_no_partner() {
+    let j = judged(
+        "cxa-2011",
+        "4k4/4c4/2n6/3c5/9/4N4/C6r1/N8/2R1A4/3AK1B2 w - - 0 1",
+        "c1d1 h3h2 d1c1 h2h3 c1d1 h3h2 d1c1 h2h3",
+    );
+    assert_eq!(class_at(&j, 8), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 8)["targets"][0], "a3", "{j}");
+    assert!(!articles_at(&j, 8).contains(&"24.17".to_string()), "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+}

@@ -209,11 +209,8 @@ impl Analyzer<'_> {
                     .filter(|p| !is_king(&b, *p) && !candidates.contains(p))
                     .collect();
                 for p in rest {
-                    let p_sq = b.square_of(p).expect("on board");
-                    let pins = ids_in(pinned_by(&b, p)).any(|e| {
-                        let e_sq = b.square_of(e).expect("on board");
-                        self.wins_by_capture(&b.without(p_sq).without(e_sq), target, across)
-                    });
+                    let pins = ids_in(pinned_by(&b, p))
+                        .any(|e| self.wins_without(&b, &[p, e], target, across));
                     if pins {
                         candidates.push(p);
                     }
@@ -227,7 +224,7 @@ impl Analyzer<'_> {
                 let mut necessary: IdSet = 0;
                 for p in candidates {
                     let w = b.without(b.square_of(p).expect("on board"));
-                    if !self.wins_by_capture(&w, target, across)
+                    if !self.wins_without(&b, &[p], target, across)
                         && !self.serves_only_by_its_point(&b, &w, target, p, across)
                         && !self.idle_guard_of_unprotected(
                             &b,
@@ -360,6 +357,40 @@ impl Analyzer<'_> {
         captures
             .into_iter()
             .any(|m| self.capture_threat(b0, &mut b, m, &mut now).is_some())
+    }
+
+    /// [`Analyzer::wins_by_capture`] on the board without the pieces `removed`, judged against
+    /// the position before the move without them too (the oracle's `wins_without`, reading
+    /// `joint-chase-necessary`: an answer their absence frees could be made before the move as
+    /// well).
+    fn wins_without(
+        &mut self,
+        b: &Tracked,
+        removed: &[PieceId],
+        target: PieceId,
+        across: bool,
+    ) -> bool {
+        let off = |x: &Tracked| {
+            removed
+                .iter()
+                .filter_map(|id| x.square_of(*id))
+                .fold(x.clone(), |y, sq| y.without(sq))
+        };
+        let w = off(b);
+        let Some(m) = &self.after_move else {
+            return self.wins_by_capture(&w, target, across);
+        };
+        let them_before = off(&m.them_before);
+        let key = (them_before.pos.hash(), super::ids_fingerprint(&them_before));
+        let moved = m.moved;
+        let old = self.after_move.replace(super::AfterMove {
+            moved,
+            them_before,
+            key,
+        });
+        let r = self.wins_by_capture(&w, target, across);
+        self.after_move = old;
+        r
     }
 
     /// [`WinnableNow`] of `b0`: the pieces its side to move can win by a direct capture

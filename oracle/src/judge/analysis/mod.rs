@@ -425,19 +425,11 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                         || pinned_by(b, p.id).into_iter().any(|e| {
                             // A piece that pins an enemy piece that would otherwise stop the
                             // capture: with both off the board the target is won again.
-                            let e_sq = b.square_of(e).expect("on board");
-                            wins_by_capture(cx, &without(&without(b, s), e_sq), target, across)
+                            wins_without(cx, b, &[p.id, e], target, across)
                         })
                 })
                 .map(|p| p.id)
-                .filter(|p| {
-                    !wins_by_capture(
-                        cx,
-                        &without(b, b.square_of(*p).expect("on board")),
-                        target,
-                        across,
-                    )
-                })
+                .filter(|p| !wins_without(cx, b, &[*p], target, across))
                 .filter(|p| !serves_only_by_its_point(cx, b, target, *p, across))
                 .filter(|p| {
                     !idle_guard_of_unprotected(cx, b, target, *p, &capturers, &protectors, across)
@@ -625,6 +617,25 @@ fn wins_by_capture(cx: &Ctx, b: &Board, target: PieceId, across: bool) -> bool {
     captures
         .into_iter()
         .any(|m| capture_threat(cx, b, m, winnable_now.as_ref()).is_some())
+}
+
+/// [`wins_by_capture`] on the board without the pieces `removed`, judged against the position
+/// before the move without them too (the removal test of 24.17: the position is asked about as
+/// if those pieces had never stood there, so an answer their absence frees is one the other
+/// side could make before the move as well, not a new one; reading `joint-chase-necessary`).
+fn wins_without(cx: &Ctx, b: &Board, removed: &[PieceId], target: PieceId, across: bool) -> bool {
+    let off = |x: &Board| {
+        removed
+            .iter()
+            .filter_map(|id| x.square_of(*id))
+            .fold(x.clone(), |y, sq| without(&y, sq))
+    };
+    let before = cx.after_move.map(|(moved, before)| (moved, off(before)));
+    let cx = Ctx {
+        after_move: before.as_ref().map(|(moved, before)| (*moved, before)),
+        ..*cx
+    };
+    wins_by_capture(&cx, &off(b), target, across)
 }
 
 /// The complete exchange of 24.3 / 29.1 across two squares (reading `exchange-removes-protector`):
