@@ -275,3 +275,37 @@ fn a_standing_shield_that_captures_counts_the_line_it_opens() {
     let j = judged("cxa-1999", fen, moves);
     assert_eq!(class_at(&j, 7), "idle", "{j}");
 }
+
+/// Interpretation `searched-capture-answered-elsewhere` (24.3, the complete exchange; 26.5,
+/// 被牵子捉子): a capture met at the end of a line of checks counts what the capturer's departure
+/// gives up, as the capture being judged does.
+///
+/// 车c1-d1 attacks the cannon d6, guarded by the horse f5, which shields the rook f8 from the
+/// rook f1: 车×d6 马×d6 车×f8 leaves red a cannon up. Black has a spare check, 车h2-e2+, answered
+/// by 士-e1; the horse's capture of the rook d6 after it still gives up the rook f8, so the check
+/// wins nothing back and 车c1-d1 is a chase (in 2011 a joint one with the rook f1, 24.17), red
+/// must change, as with no spare check (the black rook on h4). Without the rook f1 the horse
+/// takes back freely: idle, a draw.
+#[test]
+fn a_pinned_piece_taking_at_the_end_of_a_line_of_checks_gives_up_what_it_shields() {
+    let moves = "c1d1 e7c9 d1c1 c9e7 c1d1 e7c9 d1c1 c9e7";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        for fen in [
+            "4k4/5r3/4b4/3c5/5n3/9/4P4/7r1/2R2R3/3AKA3 w - - 0 1",
+            "4k4/5r3/4b4/3c5/5n3/7r1/4P4/9/2R2R3/3AKA3 w - - 0 1",
+        ] {
+            let j = judged(rules, fen, moves);
+            assert_eq!(class_at(&j, 5), "chase", "{rules} {fen}: {j}");
+            assert_eq!(targets_at(&j, 5), ["d6"], "{rules} {fen}: {j}");
+            assert_eq!(cites(&j, 5, "24.17"), rules == "cxa-2011", "{j}");
+            assert_eq!(j["must_change"], "red", "{rules} {fen}: {j}");
+        }
+        let no_shield_line = judged(
+            rules,
+            "4k4/5r3/4b4/3c5/5n3/9/4P4/7r1/2R6/3AKA3 w - - 0 1",
+            moves,
+        );
+        assert_eq!(class_at(&no_shield_line, 5), "idle", "{no_shield_line}");
+        assert_eq!(no_shield_line["ruling"], "draw", "{no_shield_line}");
+    }
+}

@@ -9,27 +9,27 @@ use super::*;
 ///
 /// Red's cannon returns from d8 to h8. From there it can check on h9 through the advisor f9.
 /// Black has three answers:
-/// - the elephant e7 blocks on g9, and the cannon takes the advisor f9 over it;
-/// - the advisor steps to e8, the check is gone, and the rook d3 is lost;
-/// - the king steps to e8 and keeps all its material, but the rook g7 then mates on g8.
+/// - the elephant e7 blocks on g9: the rook checks from e6, the king must step to d9 (the
+///   advisor cannot block on e8: the cannon would check over the elephant), and the cannon takes
+///   the advisor f9 over the elephant, which, no longer pinned, cannot reach the rook;
+/// - the advisor steps to e8, the check is gone, and red still wins a piece of the same worth;
+/// - the king steps to e8 and keeps all its material, but the rook g6 then mates on g8.
 ///
 /// Scored as "no gain", the king's step dropped the whole line and the return was idle. As a
 /// loss for black, the return is a chase, under both rule sets, of the advisor: the best of the
 /// other two answers gives it up (reading `won-against-the-best-defence`). The cannon's step
-/// to d8 (ply 5) renews only the rook's standing attack on the elephant: 閒.
+/// to d8 (ply 5) renews only the rook's standing attack on the elephant: 閒. (With the rook on
+/// g7 the rook's check came from e7, where the elephant freed by the cannon's capture took it:
+/// that answer then refutes the line, reading `searched-capture-answered-elsewhere`.)
 #[test]
 fn an_answer_that_allows_mate_does_not_refute_a_line_of_checks() {
-    let fen = "4ka3/7C1/4b1R2/9/9/9/7r1/4B4/9/4K4 w - - 0 1";
+    let fen = "4ka3/7C1/4b4/6R2/9/9/7r1/4B4/9/4K4 w - - 0 1";
     let moves = "h8d8 h3d3 d8h8 d3h3 h8d8 h3d3 d8h8 d3h3";
     for rules in ["cxa-2011", "cxa-1999"] {
         let j = judged(rules, fen, moves);
         assert_eq!(class_at(&j, 5), "idle", "{j}");
         assert_eq!(class_at(&j, 7), "chase", "{j}");
-        assert_eq!(
-            cycle_move(&j, 7)["targets"],
-            serde_json::json!(["f9"]),
-            "{j}"
-        );
+        assert!(targets_at(&j, 7).contains(&"f9".to_string()), "{j}");
     }
 }
 

@@ -256,7 +256,12 @@ impl Analyzer<'_> {
                 let gain = v - self.see(b, m.to(), 8);
                 let ok = gain > 0.0 && !self.mates_at_once(b);
                 b.undo(m, u);
-                if ok && gain == best.gain {
+                let gain = if ok {
+                    self.answered_elsewhere(b, m, v, gain, 0.0)
+                } else {
+                    None
+                };
+                if gain == Some(best.gain) {
                     by.capturers |= id_bit(capturer);
                 }
             }
@@ -296,7 +301,10 @@ impl Analyzer<'_> {
             let gain = v - self.see(b, m.to(), 8);
             let ok = gain > 0.0 && !self.mates_at_once(b);
             b.undo(m, u);
-            if ok {
+            if let Some(gain) = ok
+                .then(|| self.answered_elsewhere(b, m, v, gain, 0.0))
+                .flatten()
+            {
                 ties.add(Won::capture(b, capturer, m.to(), gain));
             }
         }

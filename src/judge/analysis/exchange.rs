@@ -417,9 +417,10 @@ impl Analyzer<'_> {
             };
             let v = value(self.rs, b, target);
             let u = b.play_undo(m);
-            let ok = v - self.see(b, m.to(), 8) > 0.0 && !self.mates_at_once(b);
+            let gain = v - self.see(b, m.to(), 8);
+            let ok = gain > 0.0 && !self.mates_at_once(b);
             b.undo(m, u);
-            if ok {
+            if ok && self.answered_elsewhere(b, m, v, gain, 0.0).is_some() {
                 out |= id_bit(target);
             }
         }
@@ -693,16 +694,70 @@ impl Analyzer<'_> {
     fn answer_elsewhere(&mut self, b: &Tracked, a: &mut Tracked, sq: Square, enough: f64) -> f64 {
         let rs = self.rs;
         let capturer = id_at(a, sq).expect("the capturer");
-        let target = id_at(b, sq).expect("the piece taken");
-        // Whether a crossed pawn won for the target is a level trade (not a rook in 2011).
-        let pawn_levels = !pawn_trade_is_gain(rs, b, target);
         let capturer_was_on = b.square_of(capturer);
         let moved = self.after_move.as_ref().map(|m| m.moved);
         // Whether the move makes the capture (asked on first need).
         let mut made_by_the_move: Option<bool> = None;
-        // What the other side could already win before the move (before the capture when no
-        // move is given) is no answer: that position, with the other side to move, copied on
-        // first need.
+        let mut allowed = |this: &mut Self, c: Move, answerer: PieceId, victim: PieceId| {
+            // A line the capture opens (the capturer was a shield, 被牵) is the departure
+            // test's (26.5) when the move makes the capture, and an answer here when it does
+            // not.
+            if reach_of(b, answerer) & (1u128 << c.to().index()) == 0 {
+                let opened = rs.protector_chase_needs_gain
+                    && !*made_by_the_move
+                        .get_or_insert_with(|| this.capture_made_by_the_move(b, capturer, sq));
+                if !opened {
+                    return false;
+                }
+            }
+            if moved == Some(victim) && !this.exposed_before_the_move(answerer, victim) {
+                return false;
+            }
+            !(capturer_was_on.is_some_and(|g| b.pos.guards(g, c.to()))
+                && *made_by_the_move
+                    .get_or_insert_with(|| this.capture_made_by_the_move(b, capturer, sq)))
+        };
+        self.best_answer_elsewhere(b, a, sq, enough, true, &mut allowed)
+    }
+
+    /// Reading `searched-capture-answered-elsewhere` (the oracle's
+    /// `answer_elsewhere_in_search`): a capture on `sq` that a search meets (`b` before it, `a`
+    /// after it) is answered elsewhere as a capture with no move given is, by taking any piece
+    /// the other side could not win before the capture (a guard left, or a line the capture
+    /// opens: the capturer was a shield, 被牵). Stops once the answer reaches `enough`.
+    pub(super) fn answer_elsewhere_in_search(
+        &mut self,
+        b: &Tracked,
+        a: &mut Tracked,
+        sq: Square,
+        enough: f64,
+    ) -> f64 {
+        self.best_answer_elsewhere(b, a, sq, enough, false, &mut |_, _, _, _| true)
+    }
+
+    /// The best net material the side to move in `a` (after a capture on `sq`; `b` before it)
+    /// wins by a capture elsewhere that `allowed` admits (the move, its answering piece and its
+    /// victim), of a piece it could not win before (the position before the move when
+    /// `move_context` and a move is given, else before the capture, the other side to move:
+    /// a piece already en prise is a threat of its own). Each is counted over the exchange on
+    /// its point, and one after which the capturing side mates at once is never made
+    /// ([`better_answer`](Self::better_answer)). A crossed pawn won for the piece the capture
+    /// took counts as much (reading `pawn-traded-level`: the trade is level, unless 26.6 counts
+    /// it, a pawn for a rook). The search stops once the answer reaches `enough`.
+    fn best_answer_elsewhere(
+        &mut self,
+        b: &Tracked,
+        a: &mut Tracked,
+        sq: Square,
+        enough: f64,
+        move_context: bool,
+        allowed: &mut dyn FnMut(&mut Self, Move, PieceId, PieceId) -> bool,
+    ) -> f64 {
+        let rs = self.rs;
+        let target = id_at(b, sq).expect("the piece taken");
+        // Whether a crossed pawn won for the target is a level trade (not a rook in 2011).
+        let pawn_levels = !pawn_trade_is_gain(rs, b, target);
+        // The position the other side could already win in, copied on first need.
         let mut them_before: Option<Tracked> = None;
         let mut best = 0.0;
         let captures = self.captures(a);
@@ -727,29 +782,12 @@ impl Analyzer<'_> {
                 continue;
             }
             let answerer = id_at(a, c.from()).expect("a mover");
-            // A line the capture opens (the capturer was a shield, 被牵) is the departure
-            // test's (26.5) when the move makes the capture, and an answer here when it does
-            // not.
-            if reach_of(b, answerer) & (1u128 << c.to().index()) == 0 {
-                let opened = rs.protector_chase_needs_gain
-                    && !*made_by_the_move
-                        .get_or_insert_with(|| self.capture_made_by_the_move(b, capturer, sq));
-                if !opened {
-                    continue;
-                }
-            }
-            if moved == Some(victim) && !self.exposed_before_the_move(answerer, victim) {
-                continue;
-            }
-            if capturer_was_on.is_some_and(|g| b.pos.guards(g, c.to()))
-                && *made_by_the_move
-                    .get_or_insert_with(|| self.capture_made_by_the_move(b, capturer, sq))
-            {
+            if !allowed(self, c, answerer, victim) {
                 continue;
             }
             let before = them_before.get_or_insert_with(|| match &self.after_move {
-                Some(m) => m.them_before.clone(),
-                None => b.passed(),
+                Some(m) if move_context => m.them_before.clone(),
+                _ => b.passed(),
             });
             if self.see(before, c.to(), 8) > 0.0 {
                 continue;
@@ -1004,7 +1042,33 @@ impl Analyzer<'_> {
         let gain = v - self.see(b, m.to(), 8);
         let ok = gain > floor && !self.mates_at_once(b);
         b.undo(m, u);
-        ok.then_some(gain)
+        if ok {
+            self.answered_elsewhere(b, m, v, gain, floor)
+        } else {
+            None
+        }
+    }
+
+    /// The gain of the capture `m` (of a piece worth `v`; `b` before it), `gain` on its point,
+    /// counted over the complete exchange when the rule set answers it anywhere (reading
+    /// `searched-capture-answered-elsewhere`): the other side may take instead a piece it could
+    /// not win before ([`answer_elsewhere_in_search`](Self::answer_elsewhere_in_search)).
+    /// `None` when that leaves no more than `floor` (≥ 0).
+    pub(super) fn answered_elsewhere(
+        &mut self,
+        b: &Tracked,
+        m: Move,
+        v: f64,
+        gain: f64,
+        floor: f64,
+    ) -> Option<f64> {
+        if !self.rs.exchange_answered_anywhere {
+            return (gain > floor).then_some(gain);
+        }
+        let mut a = b.clone();
+        a.play(m);
+        let g = gain.min(v - self.answer_elsewhere_in_search(b, &mut a, m.to(), v - floor));
+        (g > floor).then_some(g)
     }
 }
 

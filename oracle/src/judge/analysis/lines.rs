@@ -364,7 +364,8 @@ impl Won {
 }
 
 /// Direct captures with gain, without the bookkeeping of [`direct_threats`]: (target, gain,
-/// capturer).
+/// capturer). The gain is counted over the complete exchange, answers elsewhere included
+/// ([`answer_elsewhere_in_search`]).
 pub(super) fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64, PieceId)> {
     let rs = cx.rs;
     let mut out = Vec::new();
@@ -374,7 +375,13 @@ pub(super) fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64, Pi
         };
         let mut a = b.clone();
         apply(&mut a, m);
-        let gain = value(rs, b, target) - see(cx, &a, m.to, None, 8);
+        let v = value(rs, b, target);
+        let mut gain = v - see(cx, &a, m.to, None, 8);
+        // The complete exchange: the other side may answer elsewhere (reading
+        // `searched-capture-answered-elsewhere`).
+        if gain > 0.0 && rs.exchange_answered_anywhere {
+            gain = gain.min(v - answer_elsewhere_in_search(cx, b, &a, m.to));
+        }
         if gain > 0.0 && !mates_at_once(cx, &a) {
             out.push((target, gain, b.piece_id_at(m.from).expect("a mover")));
         }

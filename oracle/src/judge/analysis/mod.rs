@@ -1202,10 +1202,45 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
         None => (None, pass(b)),
     };
     let capturer = a.piece_id_at(sq).expect("the capturer");
-    let target = b.piece_id_at(sq).expect("the piece taken");
     // A line the capture opens (the capturer was a shield, 被牵) is the departure test's (26.5)
     // when the move makes the capture, and an answer here when it does not.
     let opened = rs.protector_chase_needs_gain && !capture_made_by_the_move(cx, b, capturer, sq);
+    best_answer_elsewhere(cx, b, a, sq, &them_before, |c: OMove, answerer, victim| {
+        (opened || reach_of(b, answerer).contains(&c.to))
+            && (moved != Some(victim) || exposed_before_the_move(cx, answerer, victim))
+            && !(guards(b, capturer, c.to) && capture_made_by_the_move(cx, b, capturer, sq))
+    })
+}
+
+/// Reading `searched-capture-answered-elsewhere` (24.3, the complete exchange; 2011 26.5,
+/// 被牵子捉子): a capture on `sq` that a search meets (what a side can win now, the end of a line
+/// of checks; `b` before it, `a` after it, the other side to move) is answered elsewhere as a
+/// capture with no move given is ([`answer_elsewhere`]), by taking any piece the other side
+/// could not win before the capture: one a guard left (the capturer, or a cannon's screen) or
+/// one whose line the capture opens (the capturer stood between, a shield). The most the other
+/// side so nets; 0 if nothing.
+pub(crate) fn answer_elsewhere_in_search(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
+    best_answer_elsewhere(cx, b, a, sq, &pass(b), |_: OMove, _, _| true)
+}
+
+/// The best net material the side to move in `a` (after a capture on `sq`; `b` before it) wins
+/// by a capture elsewhere that `allowed` admits (the move, its answering piece and its victim),
+/// of a piece it could not win in `them_before` (a piece already en prise is a threat of its
+/// own). Each exchange is counted like the one on `sq` ([`see`] on its point), and one after
+/// which the capturing side mates at once is never made (29.4). A crossed pawn so won for the
+/// piece the capture takes counts as that piece (reading `pawn-traded-level`: the trade is level,
+/// unless 26.6 counts it, a pawn for a rook). At least 0: the other side may also do nothing of
+/// the kind.
+fn best_answer_elsewhere(
+    cx: &Ctx,
+    b: &Board,
+    a: &Board,
+    sq: Coord,
+    them_before: &Board,
+    allowed: impl Fn(OMove, PieceId, PieceId) -> bool,
+) -> f64 {
+    let rs = cx.rs;
+    let target = b.piece_id_at(sq).expect("the piece taken");
     let mut best = 0.0;
     for c in a.legal_moves() {
         if c.to == sq {
@@ -1218,13 +1253,7 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
             continue;
         }
         let answerer = a.piece_id_at(c.from).expect("a mover");
-        if !(opened || reach_of(b, answerer).contains(&c.to))
-            || (moved == Some(victim) && !exposed_before_the_move(cx, answerer, victim))
-            || see(cx, &them_before, c.to, None, 8) > 0.0
-        {
-            continue;
-        }
-        if guards(b, capturer, c.to) && capture_made_by_the_move(cx, b, capturer, sq) {
+        if !allowed(c, answerer, victim) || see(cx, them_before, c.to, None, 8) > 0.0 {
             continue;
         }
         let mut d = a.clone();
