@@ -263,17 +263,26 @@ fn a_capture_answered_by_a_two_check_mate_is_no_threat_in_either_edition() {
 /// cannon c6. With red's rook on h1 (attacking the cannon h3), 马×炮 lets 车×车g4: a rook for a
 /// cannon, no threat. The rook back on g1 guards g4: the cannon is won, a new chase, and red
 /// chases on every move. Counted without the line the capture opens, the threat stood before
-/// the move and the game was drawn. Under 1999 (no 26.5) the step stays idle.
+/// the move and the game was drawn. Under 1999, which has no 26.5, the complete exchange (29.1)
+/// counts the line as well: it names no side, and the departure of a recapturing shield was
+/// already counted (exchange-removes-protector). Without black's rook a4 the capture costs
+/// nothing on either square: the threat stands, and the rook's return is idle in both editions.
 #[test]
 fn a_standing_shield_that_captures_counts_the_line_it_opens() {
     let fen = "2baka3/9/4b4/2c6/9/r2N2R2/7c1/4N4/6R2/3K5 w - - 0 1";
     let moves = "g1h1 c9a7 h1g1 a7c9 g1h1 c9a7 h1g1 a7c9";
-    let j = judged("cxa-2011", fen, moves);
-    assert_eq!(class_at(&j, 7), "chase", "{j}");
-    assert_eq!(cycle_move(&j, 7)["targets"][0], "c6", "{j}");
-    assert_eq!(j["must_change"], "red", "{j}");
-    let j = judged("cxa-1999", fen, moves);
-    assert_eq!(class_at(&j, 7), "idle", "{j}");
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, fen, moves);
+        assert_eq!(class_at(&j, 7), "chase", "{rules} {j}");
+        assert_eq!(cycle_move(&j, 7)["targets"][0], "c6", "{rules} {j}");
+        assert_eq!(j["must_change"], "red", "{rules} {j}");
+        let j = judged(
+            rules,
+            "2baka3/9/4b4/2c6/9/3N2R2/7c1/4N4/6R2/3K5 w - - 0 1",
+            moves,
+        );
+        assert_eq!(class_at(&j, 7), "idle", "{rules} {j}");
+    }
 }
 
 /// Interpretation `searched-capture-answered-elsewhere` (24.3, the complete exchange; 26.5,

@@ -190,6 +190,22 @@ impl Analyzer<'_> {
                         could_move(p, s, t_sq).then_some(s)
                     })
                     .collect();
+                // The pieces those protectors guard, by geometry, when the target is won only
+                // across two squares: the piece that takes one of them at the end is a partner
+                // (exchange-removes-protector; reading `joint-chase-necessary`).
+                let guarded: Vec<Square> = if across {
+                    b.ids_of(me.other())
+                        .filter(|x| *x != target)
+                        .filter_map(|x| b.square_of(x))
+                        .filter(|x| {
+                            protectors
+                                .iter()
+                                .any(|q| b.pos.piece_at(*q).is_some_and(|g| could_move(g, *q, *x)))
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                };
                 let mut candidates: Vec<PieceId> = b
                     .ids_of(me)
                     .filter(|p| !is_king(&b, *p))
@@ -199,7 +215,10 @@ impl Analyzer<'_> {
                         (could_move(pc, s, t_sq) && reaches_in_the_exchange(&b, *p, t_sq))
                             || self.moved_screen(&b, *p, t_sq)
                             || checks_when_target_taken(&b, *p, t_sq)
-                            || protectors.iter().any(|q| could_move(pc, s, *q))
+                            || protectors
+                                .iter()
+                                .chain(&guarded)
+                                .any(|q| could_move(pc, s, *q))
                     })
                     .collect();
                 // And a piece that pins an enemy piece that would otherwise stop the capture:
@@ -701,10 +720,10 @@ impl Analyzer<'_> {
         let mut allowed = |this: &mut Self, c: Move, answerer: PieceId, victim: PieceId| {
             // A line the capture opens (the capturer was a shield, 被牵) is the departure
             // test's (26.5) when the move makes the capture, and an answer here when it does
-            // not.
+            // not; always an answer where the rule set has no departure test (1999).
             if reach_of(b, answerer) & (1u128 << c.to().index()) == 0 {
-                let opened = rs.protector_chase_needs_gain
-                    && !*made_by_the_move
+                let opened = !rs.protector_chase_needs_gain
+                    || !*made_by_the_move
                         .get_or_insert_with(|| this.capture_made_by_the_move(b, capturer, sq));
                 if !opened {
                     return false;

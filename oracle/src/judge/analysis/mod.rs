@@ -408,8 +408,27 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                     spec.could_move(q.role, q.side, s, t_sq).then_some(s)
                 })
                 .collect();
+            // The pieces those protectors guard, by geometry, when the target is won only across
+            // two squares: the piece that takes one of them at the end is a partner
+            // (exchange-removes-protector; reading `joint-chase-necessary`).
+            let guarded: Vec<Coord> = if across {
+                b.pieces_of(me.opponent())
+                    .filter(|x| x.id != target)
+                    .filter_map(|x| x.square)
+                    .filter(|x| {
+                        protectors.iter().any(|q| {
+                            b.piece_id_at(*q).is_some_and(|g| {
+                                let g = b.piece(g);
+                                spec.could_move(g.role, g.side, *q, *x)
+                            })
+                        })
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             // Candidates: pieces that reach the target in the exchange on its point or whose lines
-            // reach one of its protectors, and pinners.
+            // reach one of its protectors or a piece one guards, and pinners.
             let necessary: Vec<PieceId> = b
                 .pieces_of(me)
                 .filter(|p| !is_king(b, p.id))
@@ -421,6 +440,7 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                         || checks_when_target_taken(b, p.id, target)
                         || protectors
                             .iter()
+                            .chain(&guarded)
                             .any(|q| spec.could_move(p.role, p.side, s, *q))
                         || pinned_by(b, p.id).into_iter().any(|e| {
                             // A piece that pins an enemy piece that would otherwise stop the
@@ -1176,7 +1196,8 @@ fn winnable(cx: &Ctx, b: &Board, target: PieceId) -> bool {
 /// other side can win instead of recapturing, by taking elsewhere a piece that is newly en prise:
 /// - the answering piece already attacked that point before the capture (the capture took a
 ///   guard away: the capturer itself, or the screen of a guarding cannon); a line the capture
-///   opens is judged by the departure test (26.5), not here;
+///   opens is judged by the departure test (26.5) when the move makes the capture, and is an
+///   answer here otherwise (always, where the rule set has no departure test);
 /// - the other side could not already win the piece before the move (`cx.after_move`; before
 ///   the capture when no move is given): a piece already en prise is a threat of its own;
 /// - it is not the piece that has just moved: a piece the move puts en prise is the move's own
@@ -1203,8 +1224,9 @@ fn answer_elsewhere(cx: &Ctx, b: &Board, a: &Board, sq: Coord) -> f64 {
     };
     let capturer = a.piece_id_at(sq).expect("the capturer");
     // A line the capture opens (the capturer was a shield, 被牵) is the departure test's (26.5)
-    // when the move makes the capture, and an answer here when it does not.
-    let opened = rs.protector_chase_needs_gain && !capture_made_by_the_move(cx, b, capturer, sq);
+    // when the move makes the capture, and an answer here when it does not; always an answer
+    // where the rule set has no departure test (1999: the complete exchange names no side).
+    let opened = !rs.protector_chase_needs_gain || !capture_made_by_the_move(cx, b, capturer, sq);
     best_answer_elsewhere(cx, b, a, sq, &them_before, |c: OMove, answerer, victim| {
         (opened || reach_of(b, answerer).contains(&c.to))
             && (moved != Some(victim) || exposed_before_the_move(cx, answerer, victim))
