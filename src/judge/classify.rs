@@ -14,7 +14,7 @@ use super::analysis::{
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
-use crate::{Color, File, Move, Rank, RankConvention, Square};
+use crate::{Color, Move, RankConvention, Square};
 
 /// The nature of one move, with what it aims at and the articles that decided it (the oracle's
 /// `Classification`, field for field).
@@ -541,12 +541,11 @@ pub(crate) fn check_note(after: &Tracked, mover: PieceId, zh: &str) -> String {
 
 /// Is `m` strictly between `a` and `b` on their file or rank (the oracle's `between`)?
 fn between(a: Square, b: Square, m: Square) -> bool {
-    let inside = |x: Rank, y: Rank, z: Rank| x.min(y) < z && z < x.max(y);
-    let inside_files = |x: File, y: File, z: File| x.min(y) < z && z < x.max(y);
+    fn inside<T: Ord + Copy>(x: T, y: T, z: T) -> bool {
+        x.min(y) < z && z < x.max(y)
+    }
     (a.file() == b.file() && m.file() == a.file() && inside(a.rank(), b.rank(), m.rank()))
-        || (a.rank() == b.rank()
-            && m.rank() == a.rank()
-            && inside_files(a.file(), b.file(), m.file()))
+        || (a.rank() == b.rank() && m.rank() == a.rank() && inside(a.file(), b.file(), m.file()))
 }
 
 /// The article of the order of severity (27.4 / 2011 26.4), if the rule set has one (the

@@ -242,9 +242,11 @@ impl Analyzer<'_> {
                     .fold(0, |a, t| a | id_bit(t.attacker));
                 let mut necessary: IdSet = 0;
                 for p in candidates {
+                    if self.wins_without(&b, &[p], target, across) {
+                        continue;
+                    }
                     let w = b.without(b.square_of(p).expect("on board"));
-                    if !self.wins_without(&b, &[p], target, across)
-                        && !self.serves_only_by_its_point(&b, &w, target, p, across)
+                    if !self.serves_only_by_its_point(&b, &w, target, p, across)
                         && !self.idle_guard_of_unprotected(
                             &b,
                             target,
