@@ -508,38 +508,39 @@ fn a_pin_that_only_stops_a_standing_counter_capture_is_no_partner() {
 /// won only across two squares, the piece that takes at the end (what the protector guarded) is
 /// a partner, as a piece that takes what the protector shields is.
 ///
-/// Red's rook shuttles a6-b6 and attacks the cannon d6, guarded by the horse f5, which also
-/// guards the rook g7 against the rook g0: 车×d6 马×d6 车g0×g7 nets a cannon; without the rook g0
-/// the capture loses. The chase is joint and renewed by every move (joint-chase-renewed): red
-/// chases perpetually and must change, as when the horse shields the rook f8 from the rook f1
-/// instead. Without the rook g0, idle and a draw. (Before, the rook g0 was never tried: the
-/// chase was single and stood, 從捉到捉, both moves 閒.)
+/// Red's horse comes from c3 to b5 and attacks the cannon d6, guarded by the horse f5, which
+/// also guards the horse h4 against the red horse g2 (the black pawn h3 blocks the horse h4's
+/// way back to g2): 马×d6 马×d6 马g2×h4 nets a horse; without the horse g2 the capture only
+/// trades. So the chase is joint (24.17, the horses b5 and g2). Before, the horse g2 was never
+/// tried and the chase was single. Without it, the move is idle. The same count made by a pin
+/// (the horse f5 shields the rook f8 from the rook f1): a joint chase renewed by every move of
+/// the rook a6-b6, red must change.
 #[test]
 fn the_piece_that_takes_at_the_end_of_an_exchange_over_two_squares_is_a_partner() {
-    let moves = "a6b6 e9f9 b6a6 f9e9 a6b6 e9f9 b6a6 f9e9";
+    let moves = "c3b5 d9d8 b5c3 d8d9 c3b5 d9d8 b5c3 d8d9";
     let guard = judged(
         "cxa-2011",
-        "4k4/9/4b1r2/R2c5/5n3/9/9/7N1/9/3AKAR2 w - - 0 1",
+        "3k5/9/9/3c5/5n3/7n1/2N4p1/6N2/9/4K4 w - - 0 1",
         moves,
     );
+    assert_eq!(class_at(&guard, 5), "chase", "{guard}");
+    assert!(targets_at(&guard, 5).contains(&"d6".to_string()), "{guard}");
+    assert!(cites(&guard, 5, "24.17"), "{guard}");
+    let alone = judged(
+        "cxa-2011",
+        "3k5/9/9/3c5/5n3/7n1/2N4p1/9/9/4K4 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&alone, 5), "idle", "{alone}");
     let shield = judged(
         "cxa-2011",
         "4k4/5r3/4b4/R2c5/5n3/9/9/8p/5R3/3AKA3 w - - 0 1",
         "a6b6 i2h2 b6a6 h2i2 a6b6 i2h2 b6a6 h2i2",
     );
-    for j in [&guard, &shield] {
-        for ply in [5, 7] {
-            assert_eq!(class_at(j, ply), "chase", "{j}");
-            assert_eq!(targets_at(j, ply), ["d6"], "{j}");
-            assert!(cites(j, ply, "24.17"), "{j}");
-        }
-        assert_eq!(j["must_change"], "red", "{j}");
+    for ply in [5, 7] {
+        assert_eq!(class_at(&shield, ply), "chase", "{shield}");
+        assert_eq!(targets_at(&shield, ply), ["d6"], "{shield}");
+        assert!(cites(&shield, ply, "24.17"), "{shield}");
     }
-    let alone = judged(
-        "cxa-2011",
-        "4k4/9/4b1r2/R2c5/5n3/9/9/7N1/9/3AKA3 w - - 0 1",
-        moves,
-    );
-    assert_eq!(class_at(&alone, 5), "idle", "{alone}");
-    assert_eq!(alone["ruling"], "draw", "{alone}");
+    assert_eq!(shield["must_change"], "red", "{shield}");
 }
