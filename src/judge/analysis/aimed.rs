@@ -249,19 +249,9 @@ impl Analyzer<'_> {
         let aimed = Aim::of(aim, b);
         let mut by = Parts::default();
         if aimed.is_none_or(|a| a == target) {
-            let v = value(self.rs, b, target);
             for m in captures_on(b, sq) {
                 let capturer = id_at(b, m.from()).expect("a mover");
-                let u = b.play_undo(m);
-                let gain = v - self.see(b, m.to(), 8);
-                let ok = gain > 0.0 && !self.mates_at_once(b);
-                b.undo(m, u);
-                let gain = if ok {
-                    self.answered_elsewhere(b, m, v, gain, 0.0)
-                } else {
-                    None
-                };
-                if gain == Some(best.gain) {
+                if self.capture_gain_above(b, m, 0.0) == Some(best.gain) {
                     by.capturers |= id_bit(capturer);
                 }
             }
@@ -295,16 +285,8 @@ impl Analyzer<'_> {
             if aimed.is_some_and(|a| a != target) {
                 continue;
             }
-            let v = value(self.rs, b, target);
             let capturer = id_at(b, m.from()).expect("a mover");
-            let u = b.play_undo(m);
-            let gain = v - self.see(b, m.to(), 8);
-            let ok = gain > 0.0 && !self.mates_at_once(b);
-            b.undo(m, u);
-            if let Some(gain) = ok
-                .then(|| self.answered_elsewhere(b, m, v, gain, 0.0))
-                .flatten()
-            {
+            if let Some(gain) = self.capture_gain_above(b, m, 0.0) {
                 ties.add(Won::capture(b, capturer, m.to(), gain));
             }
         }

@@ -436,12 +436,7 @@ impl Analyzer<'_> {
             let Some(target) = id_at(b, m.to()) else {
                 continue;
             };
-            let v = value(self.rs, b, target);
-            let u = b.play_undo(m);
-            let gain = v - self.see(b, m.to(), 8);
-            let ok = gain > 0.0 && !self.mates_at_once(b);
-            b.undo(m, u);
-            if ok && self.answered_elsewhere(b, m, v, gain, 0.0).is_some() {
+            if self.capture_gain_above(b, m, 0.0).is_some() {
                 out |= id_bit(target);
             }
         }
@@ -1046,9 +1041,12 @@ impl Analyzer<'_> {
     }
 
     /// The gain of the capture `m` (the piece taken less the exchange that follows on its
-    /// point) when it is above `floor` (≥ 0) and the other side cannot mate at once after it.
-    /// A piece worth at most `floor` is not tried: the exchange never wins more than the piece
-    /// taken first.
+    /// point) when it is above `floor` (≥ 0) and the other side cannot mate at once after it
+    /// (the oracle's `direct_threats_plain`). Where the rule set answers an exchange anywhere,
+    /// the other side may take instead a piece it could not win before (reading
+    /// `searched-capture-answered-elsewhere`,
+    /// [`answer_elsewhere_in_search`](Self::answer_elsewhere_in_search)). A piece worth at most
+    /// `floor` is not tried: the exchange never wins more than the piece taken first.
     pub(super) fn capture_gain_above(
         &mut self,
         b: &mut Tracked,
@@ -1063,28 +1061,11 @@ impl Analyzer<'_> {
         let gain = v - self.see(b, m.to(), 8);
         let ok = gain > floor && !self.mates_at_once(b);
         b.undo(m, u);
-        if ok {
-            self.answered_elsewhere(b, m, v, gain, floor)
-        } else {
-            None
+        if !ok {
+            return None;
         }
-    }
-
-    /// The gain of the capture `m` (of a piece worth `v`; `b` before it), `gain` on its point,
-    /// counted over the complete exchange when the rule set answers it anywhere (reading
-    /// `searched-capture-answered-elsewhere`): the other side may take instead a piece it could
-    /// not win before ([`answer_elsewhere_in_search`](Self::answer_elsewhere_in_search)).
-    /// `None` when that leaves no more than `floor` (≥ 0).
-    pub(super) fn answered_elsewhere(
-        &mut self,
-        b: &Tracked,
-        m: Move,
-        v: f64,
-        gain: f64,
-        floor: f64,
-    ) -> Option<f64> {
         if !self.rs.exchange_answered_anywhere {
-            return (gain > floor).then_some(gain);
+            return Some(gain);
         }
         let mut a = b.clone();
         a.play(m);
