@@ -644,22 +644,32 @@ fn chase_test(
         .into_iter()
         .fold(0, |a, (_, e)| a | id_bit(e));
     let passed = after.passed();
-    // The joint lines of checks are marked in the context the threats were found in.
-    let threats_marked = |az: &mut Analyzer<'_>| {
-        let mut threats = az.threats(&passed, checker);
-        // The pieces a line could win that the line's name hides (reading
-        // `newness-of-a-line-of-checks`).
-        let hidden = az.hidden_line_threats(&passed, &threats);
-        threats.extend(hidden);
-        az.mark_joint_lines(&passed, &mut threats);
-        threats
+    // The threats are found, and the joint lines of checks marked, in the context of the move.
+    let in_context = |az: &mut Analyzer<'_>, f: &mut dyn FnMut(&mut Analyzer<'_>)| {
+        az.with_moved(mover, before, |az| {
+            if rules.kill_avoids_offered {
+                az.with_offered(exchange_partners, |az| f(az))
+            } else {
+                f(az)
+            }
+        })
     };
-    let after_threats = az.with_moved(mover, before, |az| {
-        if rules.kill_avoids_offered {
-            az.with_offered(exchange_partners, threats_marked)
-        } else {
-            threats_marked(az)
-        }
+    let mut after_threats = Vec::new();
+    in_context(az, &mut |az| after_threats = az.threats(&passed, checker));
+    // The pieces a line could win that the line's name hides (reading
+    // `newness-of-a-line-of-checks`), and those whose every direct capture 26.5 leaves out: a
+    // line of checks may win them still (reading `pinned-departure`).
+    let unlisted = departing_targets(az, before, after, &after_threats, mover);
+    let mut hidden = Vec::new();
+    in_context(az, &mut |az| {
+        hidden = az.hidden_line_threats(&passed, &after_threats, unlisted);
+    });
+    hidden.retain(|y| {
+        unlisted & id_bit(y.target) == 0 || line_clears_departure(az, before, after, y, mover)
+    });
+    after_threats.extend(hidden);
+    in_context(az, &mut |az| {
+        az.mark_joint_lines(&passed, &mut after_threats)
     });
     let mut offers = Vec::new();
     let mut now = Vec::new();
@@ -1206,6 +1216,77 @@ fn offered_pieces(
         }
     }
     out
+}
+
+/// The pieces among `threats` (those of the mover's side after the move) that only direct
+/// captures threaten, each of which 2011 26.5 leaves out ([`Departure::Costs`]); none without
+/// 26.5 or when the side has no check to give (the oracle's `departing_targets`).
+fn departing_targets(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    threats: &[Threat],
+    mover: PieceId,
+) -> IdSet {
+    if !az.rs.protector_chase_needs_gain || az.checking_moves(&after.passed()).is_empty() {
+        return 0;
+    }
+    let mut out: IdSet = 0;
+    let mut seen: IdSet = 0;
+    for t in threats {
+        if seen & id_bit(t.target) != 0 {
+            continue;
+        }
+        seen |= id_bit(t.target);
+        let all_cost = threats.iter().filter(|u| u.target == t.target).all(|u| {
+            !u.via_checks && departure_costs(az, before, after, u, mover) == Departure::Costs
+        });
+        if all_cost {
+            out |= id_bit(t.target);
+        }
+    }
+    out
+}
+
+/// Does the line of checks `y` win a piece whose direct captures 26.5 leaves out
+/// ([`departing_targets`]) at no such loss: after its first check and each answer, some capture
+/// of the piece costs no more than the line wins through the point its capturer leaves, or the
+/// piece cannot be taken at once (the oracle's `line_clears_departure`)?
+fn line_clears_departure(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    y: &Threat,
+    mover: PieceId,
+) -> bool {
+    let Some(k) = y.line_move else {
+        return true;
+    };
+    let mut checked = after.passed();
+    checked.play(k);
+    let answers = checked.pos.legal_moves();
+    answers.iter().all(|&r| {
+        let mut answered = checked.clone();
+        answered.play(r);
+        let Some(x_sq) = answered.square_of(y.target) else {
+            return true;
+        };
+        let captures: Vec<Move> = answered
+            .pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.to() == x_sq)
+            .collect();
+        let them = answered.passed();
+        captures.is_empty()
+            || captures.iter().any(|m| {
+                let mut direct = *y;
+                direct.via_checks = false;
+                direct.attacker = id_at(&answered, m.from()).expect("a capturer");
+                departure_costs(az, before, &them, &direct, mover) != Departure::Costs
+            })
+    })
 }
 
 /// 2011 26.5 (做根子和被牵子捉子; reading `pinned-departure`): what taking the target with the

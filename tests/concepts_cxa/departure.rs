@@ -73,8 +73,12 @@ fn a_standing_threat_to_another_piece_does_not_pay_for_the_departure() {
 /// either opens the second rank to the rook a2. Black's horse g4 attacks the rook h2 all along:
 /// the rook is lost whether or not the cannon takes, so taking costs nothing (价值相当或得子), a
 /// chase both ways, red must change. Without that horse the departure loses the rook for a horse
-/// or an elephant (但要丢车): idle, a draw (citing 26.5 for the elephant; the horse's capture is
-/// also won back level by the rook's checks, no gain by 24.3).
+/// (但要丢车): idle; and the horse's capture is also won back level by the rook's checks, no gain
+/// by 24.3. The elephant's capture costs the rook too, but once black's advisor has left f9 the
+/// rook can check along the ninth rank first (车h2-h9+ 士e8-f9) and take itself off the second
+/// rank: then the cannon takes the elephant at no loss, a chase by a line of checks (24.3, citing
+/// 26.5 for the direct capture it replaces; `a_line_of_checks_behind_a_departing_capture_still_chases`).
+/// One chase and one idle move: a draw.
 #[test]
 fn a_piece_lost_anyway_does_not_make_the_departure_cost() {
     let moves = "c2e2 f9e8 e2c2 e8f9 c2e2 f9e8 e2c2 e8f9";
@@ -91,12 +95,14 @@ fn a_piece_lost_anyway_does_not_make_the_departure_cost() {
         "3aka3/9/4n4/9/2b1p4/2p6/9/r1C4R1/9/3K5 w - - 0 1",
         moves,
     );
-    for ply in [5, 7] {
-        assert_eq!(class_at(&j, ply), "idle", "{j}");
-    }
     // (at e7 the cannon is also won back, level, by the rook's checks from a0: no gain by 24.3
     // before 26.5 is asked)
-    assert!(cites(&j, 7, "26.5"), "{j}");
+    assert_eq!(class_at(&j, 5), "idle", "{j}");
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 7)["targets"][0], "c5", "{j}");
+    for art in ["24.3", "26.5"] {
+        assert!(cites(&j, 7, art), "{j}");
+    }
     assert_eq!(j["ruling"], "draw", "{j}");
 }
 
@@ -179,4 +185,42 @@ fn a_root_whose_line_the_move_opens_is_judged_by_its_departure() {
     assert_eq!(cycle_move(&standing, 5)["targets"][0], "g5", "{standing}");
     assert!(!cites(&standing, 5, "26.5"), "{standing}");
     assert_eq!(class_at(&standing, 7), "idle", "{standing}");
+}
+
+/// Interpretation `pinned-departure` (2011 26.5, 24.3): 26.5 leaves out a capture, not the piece
+/// it takes. A piece whose every direct capture gives up more than it wins may still be won by a
+/// line of consecutive checks (连续将军得子) that moves the threatened root first.
+///
+/// Red's cannon stands between black's rook d9 and red's rook d1. From d5 it attacks the horse
+/// g5 (over the pawn e5), from d4 the horse g4 (over the pawn e4): taking either leaves the
+/// d-file and gives up the rook, idle by 26.5. But 车d1-f1+ drives the king off the f-file and
+/// takes the rook off the d-file first; then the cannon takes the horse for nothing: a chase
+/// each time, red must change (both editions). With a black pawn on f2 the rook has no check:
+/// idle by 26.5 in 2011, a draw. A check that leaves the cost in place changes nothing: in
+/// `a_standing_threat_to_another_piece_does_not_pay_for_the_departure`, 炮g6-e6+ and then 车×b7
+/// still gives up the rook h2 to the fork (idle).
+#[test]
+fn a_line_of_checks_behind_a_departing_capture_still_chases() {
+    let moves = "d4d5 f9f8 d5d4 f8f9 d4d5 f9f8 d5d4 f8f9";
+    let fen = "3r1k3/9/9/9/4P1n2/3CP1n2/9/9/3R5/4K4 w - - 0 1";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(rules, fen, moves);
+        assert_eq!(class_at(&j, 5), "chase", "{j}");
+        assert_eq!(cycle_move(&j, 5)["targets"][0], "g5", "{j}");
+        assert_eq!(class_at(&j, 7), "chase", "{j}");
+        assert_eq!(cycle_move(&j, 7)["targets"][0], "g4", "{j}");
+        assert_eq!(j["must_change"], "red", "{j}");
+    }
+    let j = judged("cxa-2011", fen, moves);
+    assert!(cites(&j, 5, "24.3"), "{j}");
+    let blocked = judged(
+        "cxa-2011",
+        "3r1k3/9/9/9/4P1n2/3CP1n2/9/5p3/3R5/4K4 w - - 0 1",
+        moves,
+    );
+    for ply in [5, 7] {
+        assert_eq!(class_at(&blocked, ply), "idle", "{blocked}");
+        assert!(cites(&blocked, ply, "26.5"), "{blocked}");
+    }
+    assert_eq!(blocked["ruling"], "draw", "{blocked}");
 }

@@ -582,8 +582,16 @@ fn chase_test(
     let cx_after = Ctx::offering(rules, offering).after_move_of(mover, before);
     let mut after_threats = threats(&cx_after, &pass(after), checker);
     // The pieces a line could win that the line's name hides (reading
-    // `newness-of-a-line-of-checks`).
-    let hidden = analysis::hidden_line_threats(&cx_after, &pass(after), &after_threats);
+    // `newness-of-a-line-of-checks`), and those whose every direct capture 26.5 leaves out: a
+    // line of checks may win them still (reading `pinned-departure`).
+    let unlisted = departing_targets(rules, before, after, &after_threats, mover);
+    let hidden = analysis::hidden_line_threats(&cx_after, &pass(after), &after_threats, &unlisted)
+        .into_iter()
+        .filter(|(k, y)| {
+            !unlisted.contains(&y.target)
+                || line_clears_departure(rules, before, after, *k, y, mover)
+        })
+        .map(|(_, y)| y);
     after_threats.extend(hidden);
     analysis::mark_joint_lines(&cx_after, &pass(after), &mut after_threats);
     let (offers, now): (Vec<Threat>, Vec<Threat>) = after_threats
@@ -1286,6 +1294,69 @@ fn departure_costs(
     } else {
         Departure::Free
     }
+}
+
+/// The pieces among `threats` (those of the mover's side after the move) that only direct
+/// captures threaten, each of which 2011 26.5 leaves out ([`Departure::Costs`]); empty without
+/// 26.5 or when the side has no check to give (no line of checks could win them instead).
+fn departing_targets(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    threats: &[Threat],
+    mover: PieceId,
+) -> BTreeSet<PieceId> {
+    if !rules.protector_chase_needs_gain || analysis::checking_moves(&pass(after)).is_empty() {
+        return BTreeSet::new();
+    }
+    let targets: BTreeSet<PieceId> = threats.iter().map(|t| t.target).collect();
+    targets
+        .into_iter()
+        .filter(|&x| {
+            let on_x: Vec<&Threat> = threats.iter().filter(|t| t.target == x).collect();
+            on_x.iter().all(|t| {
+                !t.via_checks && departure_costs(rules, before, after, t, mover) == Departure::Costs
+            })
+        })
+        .collect()
+}
+
+/// Does the line of checks `y` that the check `k` opens win a piece whose direct captures 26.5
+/// leaves out ([`departing_targets`]) at no such loss (reading `pinned-departure`)? 26.5 judges
+/// the capture at the end of the line as it judges a direct one: after the check and each answer
+/// to it, some capture of the piece must cost no more than the line wins through the point its
+/// capturer leaves ([`departure_costs`]). An answer after which the piece cannot be taken at once
+/// leaves the rest to the line's own search (it goes on by checks).
+fn line_clears_departure(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    k: OMove,
+    y: &Threat,
+    mover: PieceId,
+) -> bool {
+    let mut checked = pass(after);
+    analysis::apply(&mut checked, k);
+    checked.legal_moves().into_iter().all(|r| {
+        let mut answered = checked.clone();
+        analysis::apply(&mut answered, r);
+        let Some(x_sq) = answered.square_of(y.target) else {
+            return true;
+        };
+        let captures: Vec<OMove> = answered
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.to == x_sq)
+            .collect();
+        let them = pass(&answered);
+        captures.is_empty()
+            || captures.iter().any(|m| {
+                let mut direct = y.clone();
+                direct.via_checks = false;
+                direct.attacker = answered.piece_id_at(m.from).expect("a capturer");
+                departure_costs(rules, before, &them, &direct, mover) != Departure::Costs
+            })
+    })
 }
 
 /// What taking a threat's target costs through the point the capturer leaves (2011 26.5).

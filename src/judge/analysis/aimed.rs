@@ -97,13 +97,19 @@ impl Analyzer<'_> {
     /// oracle's `hidden_line_threats`; reading `newness-of-a-line-of-checks`, after the move): for
     /// each line of the side to move in `b0` that holds, every piece of the other side it could
     /// win when only the ways that take that piece count, besides the pieces `found` (the
-    /// threats of `b0`) already lists.
-    pub(crate) fn hidden_line_threats(&mut self, b0: &Tracked, found: &[Threat]) -> Vec<Threat> {
+    /// threats of `b0`) already lists, and the pieces `unlisted` though it lists them (their only
+    /// direct captures are left out by 26.5; the oracle's `hidden_line_threats`).
+    pub(crate) fn hidden_line_threats(
+        &mut self,
+        b0: &Tracked,
+        found: &[Threat],
+        unlisted: IdSet,
+    ) -> Vec<Threat> {
         let mut out = Vec::new();
         if !self.check_lines_on() {
             return out;
         }
-        let listed: IdSet = found.iter().fold(0, |a, t| a | id_bit(t.target));
+        let listed: IdSet = found.iter().fold(0, |a, t| a | id_bit(t.target)) & !unlisted;
         let unnamed: Vec<PieceId> = b0
             .ids_of(b0.pos.turn().other())
             .filter(|id| is_material(b0, *id) && listed & id_bit(*id) == 0)

@@ -1416,8 +1416,16 @@ pub(crate) fn line_can_win(cx: &Ctx, b: &Board, target: PieceId) -> bool {
 /// too. For each line of the side to move in `b` that holds ([`check_line`]), every piece of the
 /// other side that it could win when only the ways that take that piece count (the question of
 /// [`line_can_win`]), besides the pieces `found` (the threats of `b`) already lists, with the
-/// pieces that take part in winning it as that aimed line finds them.
-pub(crate) fn hidden_line_threats(cx: &Ctx, b: &Board, found: &[Threat]) -> Vec<Threat> {
+/// pieces that take part in winning it as that aimed line finds them, each with the check that
+/// opens its line. The pieces `unlisted` are asked about though `found` lists them: their only
+/// direct captures are left out by 26.5 (a line of checks behind such a capture may win the
+/// piece all the same; reading `pinned-departure`).
+pub(crate) fn hidden_line_threats(
+    cx: &Ctx,
+    b: &Board,
+    found: &[Threat],
+    unlisted: &BTreeSet<PieceId>,
+) -> Vec<(OMove, Threat)> {
     let rs = cx.rs;
     let lines_count = rs
         .chase_forms
@@ -1427,7 +1435,11 @@ pub(crate) fn hidden_line_threats(cx: &Ctx, b: &Board, found: &[Threat]) -> Vec<
     if !lines_count {
         return Vec::new();
     }
-    let listed: BTreeSet<PieceId> = found.iter().map(|t| t.target).collect();
+    let listed: BTreeSet<PieceId> = found
+        .iter()
+        .map(|t| t.target)
+        .filter(|t| !unlisted.contains(t))
+        .collect();
     let unnamed: Vec<PieceId> = b
         .pieces_of(b.side_to_move().opponent())
         .map(|p| p.id)
@@ -1451,19 +1463,22 @@ pub(crate) fn hidden_line_threats(cx: &Ctx, b: &Board, found: &[Threat]) -> Vec<
             let Some(capturers) = w.targets.get(&x).cloned() else {
                 continue;
             };
-            out.push(Threat {
-                target: x,
-                attacker,
-                gain: w.gain,
-                joint: false,
-                via_checks: true,
-                cover: cover_on_board(b, x),
-                necessary: Vec::new(),
-                first_capture: b.piece_id_at(k.to),
-                capturers,
-                checkers: w.checkers.remove(&x).unwrap_or_default(),
-                line_wins: w.targets.keys().copied().collect(),
-            });
+            out.push((
+                k,
+                Threat {
+                    target: x,
+                    attacker,
+                    gain: w.gain,
+                    joint: false,
+                    via_checks: true,
+                    cover: cover_on_board(b, x),
+                    necessary: Vec::new(),
+                    first_capture: b.piece_id_at(k.to),
+                    capturers,
+                    checkers: w.checkers.remove(&x).unwrap_or_default(),
+                    line_wins: w.targets.keys().copied().collect(),
+                },
+            ));
         }
     }
     out
