@@ -1275,7 +1275,7 @@ fn best_answer_elsewhere(
             continue;
         }
         let answerer = a.piece_id_at(c.from).expect("a mover");
-        if !allowed(c, answerer, victim) || see(cx, them_before, c.to, None, 8) > 0.0 {
+        if !allowed(c, answerer, victim) {
             continue;
         }
         let mut d = a.clone();
@@ -1286,7 +1286,8 @@ fn best_answer_elsewhere(
             // trade is level (reading `pawn-traded-level`; 25.3, 2011 26.6).
             g = g.max(value(rs, b, target));
         }
-        if g > best && !mates_at_once(cx, &d) {
+        // (a piece the other side could win before is no answer; asked only of a better one)
+        if g > best && see(cx, them_before, c.to, None, 8) <= 0.0 && !mates_at_once(cx, &d) {
             best = g;
         }
     }
