@@ -1249,9 +1249,8 @@ fn departing_targets(
 }
 
 /// Does the line of checks `y` win a piece whose direct captures 26.5 leaves out
-/// ([`departing_targets`]) at no such loss: after its first check and each answer, some capture
-/// of the piece costs no more than the line wins through the point its capturer leaves, or the
-/// piece cannot be taken at once (the oracle's `line_clears_departure`)?
+/// ([`departing_targets`]) at no such loss: after its first check and each answer the piece is
+/// won past the departure test ([`won_past_departure`]; the oracle's `line_clears_departure`)?
 fn line_clears_departure(
     az: &mut Analyzer<'_>,
     before: &Tracked,
@@ -1264,28 +1263,56 @@ fn line_clears_departure(
     };
     let mut checked = after.passed();
     checked.play(k);
+    let depth = az.rs.chase_search_depth.saturating_sub(2);
     let answers = checked.pos.legal_moves();
     answers.iter().all(|&r| {
         let mut answered = checked.clone();
         answered.play(r);
-        let Some(x_sq) = answered.square_of(y.target) else {
+        won_past_departure(az, before, &answered, y, mover, depth)
+    })
+}
+
+/// For [`line_clears_departure`]: is `y.target` won in `b` (the line's side to move, `depth`
+/// plies left) at no loss through the point its capturer leaves: gone already, taken by a
+/// capture 26.5 keeps, or won after each answer to a further check (the oracle's
+/// `won_past_departure`)?
+fn won_past_departure(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    b: &Tracked,
+    y: &Threat,
+    mover: PieceId,
+    depth: u32,
+) -> bool {
+    let Some(x_sq) = b.square_of(y.target) else {
+        return true;
+    };
+    if depth == 0 {
+        return false;
+    }
+    let them = b.passed();
+    let moves = b.pos.legal_moves();
+    for m in moves.iter().filter(|m| m.to() == x_sq) {
+        let mut direct = *y;
+        direct.via_checks = false;
+        direct.attacker = id_at(b, m.from()).expect("a capturer");
+        if departure_costs(az, before, &them, &direct, mover) != Departure::Costs {
             return true;
-        };
-        let captures: Vec<Move> = answered
-            .pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| m.to() == x_sq)
-            .collect();
-        let them = answered.passed();
-        captures.is_empty()
-            || captures.iter().any(|m| {
-                let mut direct = *y;
-                direct.via_checks = false;
-                direct.attacker = id_at(&answered, m.from()).expect("a capturer");
-                departure_costs(az, before, &them, &direct, mover) != Departure::Costs
-            })
+        }
+    }
+    if depth < 3 {
+        return false;
+    }
+    let checks = az.checking_moves(b);
+    checks.iter().any(|&k| {
+        let mut checked = b.clone();
+        checked.play(k);
+        let answers = checked.pos.legal_moves();
+        answers.iter().all(|&r| {
+            let mut answered = checked.clone();
+            answered.play(r);
+            won_past_departure(az, before, &answered, y, mover, depth - 2)
+        })
     })
 }
 

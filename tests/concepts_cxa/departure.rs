@@ -195,7 +195,8 @@ fn a_root_whose_line_the_move_opens_is_judged_by_its_departure() {
 /// g5 (over the pawn e5), from d4 the horse g4 (over the pawn e4): taking either leaves the
 /// d-file and gives up the rook, idle by 26.5. But 车d1-f1+ drives the king off the f-file and
 /// takes the rook off the d-file first; then the cannon takes the horse for nothing: a chase
-/// each time, red must change (both editions). With a black pawn on f2 the rook has no check:
+/// each time, red must change (both editions); so too when a first check (a horse's) leaves the
+/// cost and the rook's second check takes it away. With a black pawn on f2 the rook has no check:
 /// idle by 26.5 in 2011, a draw. A check that leaves the cost in place changes nothing: in
 /// `a_standing_threat_to_another_piece_does_not_pay_for_the_departure`, 炮g6-e6+ and then 车×b7
 /// still gives up the rook h2 to the fork (idle).
@@ -213,6 +214,16 @@ fn a_line_of_checks_behind_a_departing_capture_still_chases() {
     }
     let j = judged("cxa-2011", fen, moves);
     assert!(cites(&j, 5, "24.3"), "{j}");
+    // Two checks: 马h6-g8+ 将e9-f9 leaves the cost, then 车d2-f2+ takes the rook off the d-file.
+    let two = judged(
+        "cxa-2011",
+        "3rk4/4a4/r8/4P1cN1/3CP1n2/9/9/3R5/4K4/9 w - - 0 1",
+        "d5d6 a7b7 d6d5 b7a7 d5d6 a7b7 d6d5 b7a7",
+    );
+    assert_eq!(class_at(&two, 5), "chase", "{two}");
+    assert_eq!(class_at(&two, 7), "chase", "{two}");
+    assert_eq!(cycle_move(&two, 7)["targets"][0], "g5", "{two}");
+    assert_eq!(two["must_change"], "red", "{two}");
     let blocked = judged(
         "cxa-2011",
         "3r1k3/9/9/9/4P1n2/3CP1n2/9/5p3/3R5/4K4 w - - 0 1",
@@ -223,4 +234,35 @@ fn a_line_of_checks_behind_a_departing_capture_still_chases() {
         assert!(cites(&blocked, ply, "26.5"), "{blocked}");
     }
     assert_eq!(blocked["ruling"], "draw", "{blocked}");
+}
+
+/// Interpretation `complete-exchange-any-square` (1999 29.1; condition (1)): without 26.5 the
+/// complete exchange of a capture the move makes names no side. A shield (被牵) that takes a
+/// piece is answered by a line of checks that wins the piece it uncovered, as by the capture
+/// that piece now allows; a root's departure (棋例細則4) is no answer
+/// (`a_line_of_checks_the_departure_opens_costs_the_chase`).
+///
+/// Red's cannon stands between black's rook d9 and red's rook d1, which the king e1 guards. From
+/// d6 it attacks the horse g6 over the pawn e6: 炮×g6 opens the d-file, and 马g5-f3+ drives the
+/// king off e1, so 车d9×d1 wins the rook: no gain, idle (both editions; 2011 cites 26.5). From
+/// d5 it attacks the horse g5 itself, the checking piece: a chase. Without the horse g5 the king
+/// keeps guarding the rook and 炮×g6 wins a horse: a chase.
+#[test]
+fn a_shields_capture_answered_by_a_check_on_the_guard_wins_nothing() {
+    let moves = "d5d6 a9a8 d6d5 a8a9 d5d6 a9a8 d6d5 a8a9";
+    let fen = "c2rk4/9/9/4P1n2/3CP1n2/9/9/9/3RK4/9 w - - 0 1";
+    for rules in ["cxa-1999", "cxa-2011"] {
+        let j = judged(rules, fen, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{j}");
+        assert_eq!(class_at(&j, 7), "chase", "{j}");
+        assert_eq!(cycle_move(&j, 7)["targets"][0], "g5", "{j}");
+        assert_eq!(j["ruling"], "draw", "{j}");
+    }
+    let j = judged(
+        "cxa-1999",
+        "c2rk4/9/9/4P1n2/3CP4/9/9/9/3RK4/9 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(cycle_move(&j, 5)["targets"][0], "g6", "{j}");
 }

@@ -1324,9 +1324,7 @@ fn departing_targets(
 /// Does the line of checks `y` that the check `k` opens win a piece whose direct captures 26.5
 /// leaves out ([`departing_targets`]) at no such loss (reading `pinned-departure`)? 26.5 judges
 /// the capture at the end of the line as it judges a direct one: after the check and each answer
-/// to it, some capture of the piece must cost no more than the line wins through the point its
-/// capturer leaves ([`departure_costs`]). An answer after which the piece cannot be taken at once
-/// leaves the rest to the line's own search (it goes on by checks).
+/// to it, the piece is won at no such loss ([`won_past_departure`]).
 fn line_clears_departure(
     rules: &RuleSet,
     before: &Board,
@@ -1337,26 +1335,51 @@ fn line_clears_departure(
 ) -> bool {
     let mut checked = pass(after);
     analysis::apply(&mut checked, k);
+    let depth = rules.chase_search_depth.saturating_sub(2);
     checked.legal_moves().into_iter().all(|r| {
         let mut answered = checked.clone();
         analysis::apply(&mut answered, r);
-        let Some(x_sq) = answered.square_of(y.target) else {
-            return true;
-        };
-        let captures: Vec<OMove> = answered
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.to == x_sq)
-            .collect();
-        let them = pass(&answered);
-        captures.is_empty()
-            || captures.iter().any(|m| {
-                let mut direct = y.clone();
-                direct.via_checks = false;
-                direct.attacker = answered.piece_id_at(m.from).expect("a capturer");
-                departure_costs(rules, before, &them, &direct, mover) != Departure::Costs
-            })
+        won_past_departure(rules, before, &answered, y, mover, depth)
     })
+}
+
+/// For [`line_clears_departure`]: is the piece `y.target` won in `b` (the line's side to move,
+/// `depth` plies left) at no loss through the point its capturer leaves: it is gone already,
+/// some capture of it costs no more than the line wins ([`departure_costs`]), or the line goes
+/// on by a check after each answer to which it is so won (a check that mates wins it too)?
+fn won_past_departure(
+    rules: &RuleSet,
+    before: &Board,
+    b: &Board,
+    y: &Threat,
+    mover: PieceId,
+    depth: u32,
+) -> bool {
+    let Some(x_sq) = b.square_of(y.target) else {
+        return true;
+    };
+    if depth == 0 {
+        return false;
+    }
+    let them = pass(b);
+    let moves = b.legal_moves();
+    let costs_nothing = moves.iter().filter(|m| m.to == x_sq).any(|m| {
+        let mut direct = y.clone();
+        direct.via_checks = false;
+        direct.attacker = b.piece_id_at(m.from).expect("a capturer");
+        departure_costs(rules, before, &them, &direct, mover) != Departure::Costs
+    });
+    costs_nothing
+        || (depth >= 3
+            && analysis::checking_moves(b).into_iter().any(|k| {
+                let mut checked = b.clone();
+                analysis::apply(&mut checked, k);
+                checked.legal_moves().into_iter().all(|r| {
+                    let mut answered = checked.clone();
+                    analysis::apply(&mut answered, r);
+                    won_past_departure(rules, before, &answered, y, mover, depth - 2)
+                })
+            }))
 }
 
 /// What taking a threat's target costs through the point the capturer leaves (2011 26.5).

@@ -2,8 +2,8 @@
 //! lines that win a capturer back, and the bounded search of a line's worth.
 
 use super::board::{
-    captures_on, cover_on_board, id_at, id_bit, ids_in, ids_on, is_king, is_pawn, squares_of,
-    value, IdSet,
+    captures_on, cover_on_board, id_at, id_bit, ids_in, ids_on, is_king, is_material, is_pawn,
+    squares_of, value, IdSet,
 };
 use super::{Analyzer, Threat, Ties, Won};
 use crate::judge::track::{PieceId, Tracked};
@@ -475,7 +475,48 @@ impl Analyzer<'_> {
                             .is_some_and(|w| w.targets & moved_bit == 0))
             })
         };
-        a_line_wins(self, a) && (moved != Some(capturer) || a_line_wins(self, &mut b0.passed()))
+        if !a_line_wins(self, a) {
+            return false;
+        }
+        if moved != Some(capturer) || a_line_wins(self, &mut b0.passed()) {
+            return true;
+        }
+        // Without a departure test (1999), a line that wins a piece the capture uncovered and
+        // the capturer did not guard answers it too (the oracle's `checks_answer_capture`).
+        if rs.protector_chase_needs_gain {
+            return false;
+        }
+        let Some(cap_sq) = b0.square_of(capturer) else {
+            return false;
+        };
+        let exposed_before = b0
+            .passed()
+            .pos
+            .legal_moves()
+            .iter()
+            .fold(0u128, |acc, m| acc | (1u128 << m.to().index()));
+        let mut uncovered = 0u128;
+        for m in a.pos.legal_moves().iter() {
+            let sq = m.to();
+            if exposed_before & (1u128 << sq.index()) != 0 || b0.pos.guards(cap_sq, sq) {
+                continue;
+            }
+            if id_at(a, sq).is_some_and(|x| x != capturer && is_material(a, x)) {
+                uncovered |= 1u128 << sq.index();
+            }
+        }
+        if uncovered == 0 {
+            return false;
+        }
+        let moved_bit = moved
+            .and_then(|p| a.square_of(p))
+            .map_or(0, |s| 1u128 << s.index());
+        self.checking_moves(a).iter().any(|&k| {
+            self.line_exceeds(a, k, depth, tau)
+                && self
+                    .check_line(a, k, depth)
+                    .is_some_and(|w| w.targets & moved_bit == 0 && w.targets & uncovered != 0)
+        })
     }
 
     /// Is there a line of consecutive checks of the side to move in `a`, worth more than `gain`,

@@ -893,7 +893,34 @@ fn checks_answer_capture(cx: &Ctx, b: &Board, a: &Board, capturer: PieceId, gain
                 .is_some_and(|l| l.gain > tau && moved.is_none_or(|p| !l.targets.contains_key(&p)))
         })
     };
-    a_line_wins(a) && (moved != Some(capturer) || a_line_wins(&pass(b)))
+    // Where the rule set has no departure test (1999), the complete exchange of a capture the
+    // move makes names no side either: a line that wins a piece the capture uncovered (the
+    // capturer stood between it and an enemy piece, 被牵, and did not guard it) answers it, as
+    // the capture that piece now allows does (`answer_elsewhere`; reading
+    // `complete-exchange-any-square`, condition (1)). A root's departure (細則4) is no answer.
+    let uncovered_line = || {
+        if rs.protector_chase_needs_gain {
+            return false;
+        }
+        let exposed_before: BTreeSet<Coord> =
+            pass(b).legal_moves().into_iter().map(|m| m.to).collect();
+        let uncovered: BTreeSet<PieceId> = a
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !exposed_before.contains(&m.to) && !guards(b, capturer, m.to))
+            .filter_map(|m| a.piece_id_at(m.to))
+            .filter(|x| *x != capturer && is_material(a, *x))
+            .collect();
+        !uncovered.is_empty()
+            && checking_moves(a).into_iter().any(|k| {
+                check_line_above(cx, a, k, rs.chase_search_depth, tau).is_some_and(|l| {
+                    l.gain > tau
+                        && moved.is_none_or(|p| !l.targets.contains_key(&p))
+                        && l.targets.keys().any(|x| uncovered.contains(x))
+                })
+            })
+    };
+    a_line_wins(a) && (moved != Some(capturer) || a_line_wins(&pass(b)) || uncovered_line())
 }
 
 /// The most the side to move can win now ([`best_gain`] at the depth of the rule set's lines of
