@@ -318,3 +318,68 @@ fn a_pinned_piece_taking_at_the_end_of_a_line_of_checks_gives_up_what_it_shields
         assert_eq!(no_shield_line["ruling"], "draw", "{no_shield_line}");
     }
 }
+
+/// Interpretation `exchange-removes-protector`, the trade in between (中间兑子): after the
+/// capture, the other side may first trade off, at no cost to itself, the piece that would take
+/// at the end of the exchange over two squares, and recapture afterwards.
+///
+/// Red's cannon a6 (or b6) attacks the horse d6 over the pawn c6; the horse f5 guards it and
+/// the cannon g7, which red's cannon g0 attacks over the pawn g3. 炮×d6 马f5×d6 炮g0×g7 looked a
+/// piece up, but black answers 炮×d6 with 炮g7×g0 (马h2×g0: a cannon for a cannon) and then takes
+/// back 马f5×d6: two pieces each, level, so neither shuttle move is a chase, and the game is
+/// drawn. Without red's horse h2 the trade gives up black's cannon: both moves chase, red must
+/// change. The same trade against red's rooks (the rook g7 for the rook g0): the rook's move to
+/// b6, the black king on e9, is idle; its return to a6 with the king on f9 still chases, since
+/// after 车×d6 车g7×g0 the rook checks from f6 (or d9) and the horse then takes back on g0 (the
+/// capturer answers the trade by a line of checks). A cannon answers the trade by 炮d6-e6+
+/// through the elephant when the king stands on e9 and takes back afterwards: that move stays a
+/// chase.
+#[test]
+fn a_trade_in_between_that_takes_off_the_finisher_is_no_chase() {
+    let moves = "a6b6 f9f8 b6a6 f8f9 a6b6 f9f8 b6a6 f8f9";
+    let j = judged(
+        "cxa-2011",
+        "5k3/9/6c2/C1pn5/5n3/9/6P2/7N1/9/4K1C2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "idle", "{j}");
+    assert_eq!(class_at(&j, 7), "idle", "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    let no_horse = judged(
+        "cxa-2011",
+        "5k3/9/6c2/C1pn5/5n3/9/6P2/9/9/4K1C2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&no_horse, 5), "chase", "{no_horse}");
+    assert_eq!(class_at(&no_horse, 7), "chase", "{no_horse}");
+    assert_eq!(no_horse["must_change"], "red", "{no_horse}");
+
+    let moves = "a6b6 e9f9 b6a6 f9e9 a6b6 e9f9 b6a6 f9e9";
+    let rooks = judged(
+        "cxa-2011",
+        "4k4/9/4b1r2/R2c5/5n3/9/9/7N1/9/3AKAR2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&rooks, 5), "idle", "{rooks}");
+    assert_eq!(class_at(&rooks, 7), "chase", "{rooks}");
+    assert_eq!(rooks["ruling"], "draw", "{rooks}");
+    let no_horse = judged(
+        "cxa-2011",
+        "4k4/9/4b1r2/R2c5/5n3/9/9/9/9/3AKAR2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&no_horse, 5), "chase", "{no_horse}");
+    assert_eq!(class_at(&no_horse, 7), "chase", "{no_horse}");
+    assert_eq!(no_horse["must_change"], "red", "{no_horse}");
+    let check_back = judged(
+        "cxa-2011",
+        "4k4/9/4b1r2/C1pn5/5n3/9/9/7N1/9/3AKAR2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&check_back, 5), "chase", "{check_back}");
+    assert_eq!(
+        cycle_move(&check_back, 5)["targets"][0],
+        "d6",
+        "{check_back}"
+    );
+}

@@ -469,25 +469,7 @@ impl Analyzer<'_> {
                 a.undo(r, ur);
                 continue;
             }
-            // Going on on the same square (a pawn the capturer's side gives there counted as
-            // the piece it takes).
-            let mut best = self.see_pawns_given(a, m.to(), b0.pos.turn(), None, 7);
-            let moves = a.pos.legal_moves();
-            for &f in moves.iter() {
-                let Some(t) = id_at(a, f.to()) else {
-                    continue;
-                };
-                if f.to() == m.to() || winnable_now & id_bit(t) != 0 || !is_material(a, t) {
-                    continue;
-                }
-                let vt = value(rs, a, t);
-                let uf = a.play_undo(f);
-                let g = vt - self.see(a, f.to(), 8);
-                if g > best && !self.mates_at_once(a) {
-                    best = g;
-                }
-                a.undo(f, uf);
-            }
+            let mut best = self.next_after_recapture(a, m.to(), b0.pos.turn(), winnable_now);
             // Or a line of consecutive checks that wins the piece that took back, or a piece the
             // capturer could not win before (reading `exchange-continued-by-checks`; the
             // oracle's `line_after_exchange`).
@@ -496,7 +478,184 @@ impl Analyzer<'_> {
             a.undo(r, ur);
             worst = worst.min(v - vc + best);
         }
+        // Or a trade elsewhere first (中间兑子), the recapture after it.
+        if worst > 0.0 {
+            worst = self.trade_before_recapture(
+                b0,
+                a,
+                m.to(),
+                v,
+                winnable_now,
+                &mut lines_before,
+                worst,
+            );
+        }
         worst
+    }
+
+    /// For [`Analyzer::exchange_with_follow_up`] (the oracle's `next_after_recapture`): what the
+    /// capturer (its side `me`, to move in `c` after the other side's recapture on `sq`) nets
+    /// next without a line of checks: going on on the same square (a pawn the capturer's side
+    /// gives there counted as the piece it takes), or taking a piece it could not win before
+    /// (not in `winnable_now`), its guard gone.
+    fn next_after_recapture(
+        &mut self,
+        c: &mut Tracked,
+        sq: Square,
+        me: Color,
+        winnable_now: IdSet,
+    ) -> f64 {
+        let rs = self.rs;
+        let mut best = self.see_pawns_given(c, sq, me, None, 7);
+        let moves = c.pos.legal_moves();
+        for &f in moves.iter() {
+            let Some(t) = id_at(c, f.to()) else {
+                continue;
+            };
+            if f.to() == sq || winnable_now & id_bit(t) != 0 || !is_material(c, t) {
+                continue;
+            }
+            let vt = value(rs, c, t);
+            let uf = c.play_undo(f);
+            let g = vt - self.see(c, f.to(), 8);
+            if g > best && !self.mates_at_once(c) {
+                best = g;
+            }
+            c.undo(f, uf);
+        }
+        best
+    }
+
+    /// Reading `exchange-removes-protector`, the trade in between (中间兑子; the oracle's
+    /// `trade_before_recapture`): after the capture on `sq` of a piece worth `v` (`b0` before
+    /// it, `a` after it, the other side to move), the other side may first capture elsewhere a
+    /// piece whose exchange there costs it nothing, not one it could already win before the
+    /// move, never by a capture after which it is mated at once; the capturer answers as it
+    /// best can ([`Analyzer::trade_answered`]). Returns `worst` lowered to the least net gain
+    /// of the capturer over those answers; exact when positive.
+    #[allow(clippy::too_many_arguments)]
+    fn trade_before_recapture(
+        &mut self,
+        b0: &Tracked,
+        a: &mut Tracked,
+        sq: Square,
+        v: f64,
+        winnable_now: IdSet,
+        lines_before: &mut Option<IdSet>,
+        worst: f64,
+    ) -> f64 {
+        let rs = self.rs;
+        let me = b0.pos.turn();
+        let vc = value(rs, a, id_at(a, sq).expect("the capturer"));
+        // The position the other side could already win in, copied on first need.
+        let mut them_before: Option<Tracked> = None;
+        let mut worst = worst;
+        let caps = self.captures(a);
+        for &x in caps.iter() {
+            if worst <= 0.0 {
+                break;
+            }
+            let Some(y) = id_at(a, x.to()) else {
+                continue;
+            };
+            if x.to() == sq || !is_material(a, y) {
+                continue;
+            }
+            let vy = value(rs, a, y);
+            // The capturer's answer nets at least 0: only a trade of a piece worth more than
+            // `v - worst` can lower the least gain.
+            let cap = worst - (v - vy);
+            if cap <= 0.0 {
+                continue;
+            }
+            let ux = a.play_undo(x);
+            let mut ok = vy - self.see(a, x.to(), 8) >= 0.0;
+            if ok {
+                let before = them_before.get_or_insert_with(|| match &self.after_move {
+                    Some(m) => m.them_before.clone(),
+                    None => b0.passed(),
+                });
+                ok = self.see(before, x.to(), 8) <= 0.0 && !self.mates_at_once(a);
+            }
+            if ok {
+                let answer = self.trade_answered(
+                    b0,
+                    a,
+                    x.to(),
+                    sq,
+                    (me, vc),
+                    cap,
+                    winnable_now,
+                    lines_before,
+                );
+                worst = worst.min(v - vy + answer);
+            }
+            a.undo(x, ux);
+        }
+        worst
+    }
+
+    /// For [`Analyzer::trade_before_recapture`] (the oracle's `trade_answered`): the capturer's
+    /// best answer (its side and its capturer's worth `mine`, to move in `d`, its capturer on
+    /// `sq`) to the other side's capture on `s`: let the trade be (0), take back on `s` (the
+    /// other side then goes on there or recaptures on `sq`, and the capturer goes on as after
+    /// a recapture), or a line of checks on the trading piece or a piece it could not win
+    /// before. At least 0; values above `cap` are not told apart.
+    #[allow(clippy::too_many_arguments)]
+    fn trade_answered(
+        &mut self,
+        b0: &Tracked,
+        d: &mut Tracked,
+        s: Square,
+        sq: Square,
+        mine: (Color, f64),
+        cap: f64,
+        winnable_now: IdSet,
+        lines_before: &mut Option<IdSet>,
+    ) -> f64 {
+        let (me, vc) = mine;
+        let trader = value(self.rs, d, id_at(d, s).expect("the trading piece"));
+        let mut best: f64 = 0.0;
+        for z in captures_on(d, s) {
+            if best >= cap {
+                return best;
+            }
+            let uz = d.play_undo(z);
+            if self.mates_at_once(d) {
+                d.undo(z, uz);
+                continue;
+            }
+            // The other side goes on on that point, or recaptures on `sq`, as leaves the
+            // capturer least.
+            let mut least = trader - self.see(d, s, 7);
+            for r in captures_on(d, sq) {
+                if least <= best {
+                    break;
+                }
+                let ur = d.play_undo(r);
+                if !self.mates_at_once(d) {
+                    let mut next = self.next_after_recapture(d, sq, me, winnable_now);
+                    if trader - vc + next < least {
+                        next = self.best_line_after_exchange(
+                            b0,
+                            d,
+                            sq,
+                            next,
+                            winnable_now,
+                            lines_before,
+                        );
+                    }
+                    least = least.min(trader - vc + next);
+                }
+                d.undo(r, ur);
+            }
+            d.undo(z, uz);
+            best = best.max(least);
+        }
+        if best < cap {
+            best = self.best_line_after_exchange(b0, d, s, best, winnable_now, lines_before);
+        }
+        best
     }
 
     /// The most a line of consecutive checks of the side to move in `a` wins, above `floor`

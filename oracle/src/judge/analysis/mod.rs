@@ -669,6 +669,10 @@ fn wins_without(cx: &Ctx, b: &Board, removed: &[PieceId], target: PieceId, acros
 /// when the other side answers elsewhere), when that is positive; else some value ≤ 0, the
 /// capture winning nothing.
 ///
+/// The other side may also, instead of recapturing at once, first trade elsewhere a piece whose
+/// exchange there costs it nothing (中间兑子: [`trade_before_recapture`]); the capturer answers
+/// that trade, and the other side then recaptures on the first square if it still can.
+///
 /// The answers are tried from the one that leaves the capturer least before any line of checks
 /// after it; a line of checks is searched only where it could still lower the least net gain
 /// (a line only raises the net gain after its answer), and once that is at most 0 the capture
@@ -699,24 +703,7 @@ fn exchange_with_follow_up(
         if mates_at_once(cx, &c) {
             continue;
         }
-        // Going on on the same square, as in `see` (a pawn the capturer's side gives there
-        // counted as the piece it takes: `see_pawns_given`).
-        let mut best = see_pawns_given(cx, &c, m.to, b.st.turn, None, 7);
-        // Or taking a piece the recapturer protected, now left without it.
-        for f in c.legal_moves() {
-            let Some(t) = c.piece_id_at(f.to) else {
-                continue;
-            };
-            if f.to == m.to || winnable_now.contains(&t) || !is_material(&c, t) {
-                continue;
-            }
-            let mut d = c.clone();
-            apply(&mut d, f);
-            let g = value(rs, &c, t) - see(cx, &d, f.to, None, 8);
-            if g > best && !mates_at_once(cx, &d) {
-                best = g;
-            }
-        }
+        let best = next_after_recapture(cx, &c, m.to, b.st.turn, winnable_now);
         answers.push((c, best));
     }
     // What the capturer nets after a recapture: what it took, less the capturer, plus what it
@@ -744,7 +731,155 @@ fn exchange_with_follow_up(
             break;
         }
     }
+    if worst > 0.0 {
+        worst = trade_before_recapture(cx, b, a, m.to, winnable_now, &fresh, worst);
+    }
     worst
+}
+
+/// For [`exchange_with_follow_up`]: what the capturer (its side `me`, to move in `c`, after the
+/// other side's recapture on `sq`) nets next without a line of checks: going on on the same
+/// square, as in `see` (a pawn the capturer's side gives there counted as the piece it takes:
+/// `see_pawns_given`), or taking a piece the recapturer protected, now left without it (one it
+/// could not win before: not in `winnable_now`).
+fn next_after_recapture(
+    cx: &Ctx,
+    c: &Board,
+    sq: Coord,
+    me: Side,
+    winnable_now: &BTreeSet<PieceId>,
+) -> f64 {
+    let rs = cx.rs;
+    let mut best = see_pawns_given(cx, c, sq, me, None, 7);
+    for f in c.legal_moves() {
+        let Some(t) = c.piece_id_at(f.to) else {
+            continue;
+        };
+        if f.to == sq || winnable_now.contains(&t) || !is_material(c, t) {
+            continue;
+        }
+        let mut d = c.clone();
+        apply(&mut d, f);
+        let g = value(rs, c, t) - see(cx, &d, f.to, None, 8);
+        if g > best && !mates_at_once(cx, &d) {
+            best = g;
+        }
+    }
+    best
+}
+
+/// Reading `exchange-removes-protector`, the trade in between (中间兑子): after the capture on
+/// `sq` (`b` before it, `a` after it, the other side to move), the other side may first capture
+/// elsewhere a piece whose exchange there costs it nothing (level or better: what it takes is
+/// worth at least what the capturer can win back on that point), not one it could already win
+/// before (a threat of its own, as in [`answer_elsewhere`]), and never by a capture after which
+/// it is mated at once. The capturer answers as it best can: it lets the trade be (counted as
+/// keeping what it took), or takes back on that point (the other side then goes on there or
+/// recaptures on `sq` if it still can, and the capturer goes on as after a recapture:
+/// [`next_after_recapture`], [`line_after_exchange`]), or gives a line of consecutive checks
+/// that takes the trading piece, wins it, or wins a piece it could not win before
+/// ([`line_after_exchange`]). Returns `worst` lowered to the least net gain of the capturer
+/// over those answers; exact when positive.
+fn trade_before_recapture(
+    cx: &Ctx,
+    b: &Board,
+    a: &Board,
+    sq: Coord,
+    winnable_now: &BTreeSet<PieceId>,
+    fresh: &dyn Fn(PieceId) -> bool,
+    worst: f64,
+) -> f64 {
+    let rs = cx.rs;
+    let me = b.st.turn;
+    let v = value(rs, b, b.piece_id_at(sq).expect("the piece taken"));
+    let vc = value(rs, a, a.piece_id_at(sq).expect("the capturer"));
+    let them_before = match cx.after_move {
+        Some((_, before)) => pass(before),
+        None => pass(b),
+    };
+    let mut worst = worst;
+    for x in a.legal_moves() {
+        if worst <= 0.0 {
+            break;
+        }
+        let Some(y) = a.piece_id_at(x.to) else {
+            continue;
+        };
+        if x.to == sq || !is_material(a, y) {
+            continue;
+        }
+        let vy = value(rs, a, y);
+        // The capturer's answer nets at least 0 (it lets the trade be): only a trade of a piece
+        // worth more than `v - worst` can lower the least gain.
+        let cap = worst - (v - vy);
+        if cap <= 0.0 {
+            continue;
+        }
+        let mut d = a.clone();
+        apply(&mut d, x);
+        if vy - see(cx, &d, x.to, None, 8) < 0.0
+            || see(cx, &them_before, x.to, None, 8) > 0.0
+            || mates_at_once(cx, &d)
+        {
+            continue;
+        }
+        let answer = trade_answered(cx, &d, x.to, sq, me, vc, cap, winnable_now, fresh);
+        worst = worst.min(v - vy + answer);
+    }
+    worst
+}
+
+/// For [`trade_before_recapture`]: the capturer's best answer (its side `me`, to move in `d`)
+/// to the other side's capture on `s`, its own capturer (worth `vc`) standing on `sq`: what it
+/// nets from here on, at least 0 (it lets the trade be); values above `cap` are not told apart.
+#[allow(clippy::too_many_arguments)]
+fn trade_answered(
+    cx: &Ctx,
+    d: &Board,
+    s: Coord,
+    sq: Coord,
+    me: Side,
+    vc: f64,
+    cap: f64,
+    winnable_now: &BTreeSet<PieceId>,
+    fresh: &dyn Fn(PieceId) -> bool,
+) -> f64 {
+    let rs = cx.rs;
+    let trader = value(rs, d, d.piece_id_at(s).expect("the trading piece"));
+    let mut best: f64 = 0.0;
+    for z in captures_on(d, s) {
+        if best >= cap {
+            return best;
+        }
+        let mut e = d.clone();
+        apply(&mut e, z);
+        if mates_at_once(cx, &e) {
+            continue;
+        }
+        // The other side goes on on that point, or recaptures on `sq`, as leaves the capturer
+        // least.
+        let mut least = trader - see(cx, &e, s, None, 7);
+        for r in captures_on(&e, sq) {
+            if least <= best {
+                break;
+            }
+            let mut f = e.clone();
+            apply(&mut f, r);
+            if mates_at_once(cx, &f) {
+                continue;
+            }
+            let mut next = next_after_recapture(cx, &f, sq, me, winnable_now);
+            if trader - vc + next < least {
+                next = next.max(line_after_exchange(cx, &f, sq, next, fresh));
+            }
+            least = least.min(trader - vc + next);
+        }
+        best = best.max(least);
+    }
+    if best < cap {
+        best = best.max(line_after_exchange(cx, d, s, best, fresh));
+    }
+    best
 }
 
 /// Reading `exchange-continued-by-checks`: the most a line of consecutive checks of the side to
