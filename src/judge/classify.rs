@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 
 use super::analysis::{
     can_capture, capturable_by, capture_made_by_move, capture_needs_the_king, captures_on, id_at,
-    id_bit, ids_in, is_king, is_material, is_pawn, pawn_trade_is_gain, piece_name, reach_of,
-    role_id, strength, value, Analyzer, Cover, IdSet, Threat,
+    id_bit, ids_in, is_king, is_material, is_pawn, is_screen_for, pawn_trade_is_gain, piece_name,
+    reach_of, role_id, strength, value, Analyzer, Cover, IdSet, Threat,
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
@@ -1190,13 +1190,64 @@ fn acceptance(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId
                     same_kind: role_id(after, p) == role_id(after, t.target),
                 };
             }
-        } else if others <= 1 {
+        } else if others <= 1 && !added_elsewhere(az, after, t, p, mover, contact_set) {
             return Acceptance::Offer;
         } else {
             found = Acceptance::AddedParticipant;
         }
     }
     found
+}
+
+/// 2011 26.10.2 (增加其他参与子力并产生新的兑兼捉) and 26.4 (兑兼捉): the threat is won only
+/// across two squares and the moved piece, needed for it, is neither the partner `p`, nor in
+/// contact with the target, nor the screen of a piece that reaches it (the oracle's
+/// `added_elsewhere`).
+fn added_elsewhere(
+    az: &mut Analyzer<'_>,
+    after: &Tracked,
+    t: &Threat,
+    p: PieceId,
+    mover: PieceId,
+    contact: IdSet,
+) -> bool {
+    let (Some(t_sq), Some(m_sq)) = (after.square_of(t.target), after.square_of(mover)) else {
+        return false;
+    };
+    mover != p
+        && t.necessary & id_bit(mover) != 0
+        && contact & id_bit(mover) == 0
+        && !is_screen_for(after, &after.without(m_sq), mover, t_sq)
+        && !az.wins_by_capture(&after.passed(), t.target, false)
+        && takes_from_the_same_guard(after, t.target, p, mover)
+}
+
+/// The oracle's `takes_from_the_same_guard`: can `mover` take a piece (not `target`) that a
+/// piece guarding `target` against the partner `p` guards too?
+fn takes_from_the_same_guard(after: &Tracked, target: PieceId, p: PieceId, mover: PieceId) -> bool {
+    let b = after.passed();
+    let (Some(t_sq), Some(p_sq), Some(m_sq), Some(pt)) = (
+        b.square_of(target),
+        b.square_of(p),
+        b.square_of(mover),
+        b.piece(target),
+    ) else {
+        return false;
+    };
+    let them = pt.color;
+    let takers_back = |from: Square, to: Square| -> IdSet {
+        let mut c = b.clone();
+        c.play(Move::new(from, to));
+        can_capture(&c, them, to)
+            .iter()
+            .fold(0, |a, &q| a | id_bit(q))
+    };
+    let guards = takers_back(p_sq, t_sq);
+    capturable_by(&b, m_sq)
+        .iter()
+        .filter(|&&x| x != target)
+        .filter_map(|&x| b.square_of(x))
+        .any(|x_sq| takers_back(m_sq, x_sq) & guards != 0)
 }
 
 /// The enemy pieces the move offers in exchange.

@@ -351,3 +351,61 @@ fn an_exchange_offer_that_also_chases_is_a_chase_by_the_heavier_nature() {
         assert!(!cites(&j, 5, article), "{rules}: {j}");
     }
 }
+
+/// 2011 26.10.2, second sentence, and 26.4 (兑兼捉, 判捉), read generally (reading
+/// `exchange-offer-not-chase`, the across-two-squares clause): a piece that joins a like pair's
+/// exchange to take, elsewhere, what the exchange uncovers makes a chase; the like pair's
+/// exchange is one answer to it, not an offer that hides it.
+///
+/// Red's rook g0 faces black's rook g7 (red's horse h2 guards g0); black's horse f5 guards the
+/// rook g7, the cannon d4 and the horse d6. Red's rook a6 steps to a4 (attacking the cannon) and
+/// back (attacking the horse): each time 车g0×g7 马f5×g7 and the moved rook takes what the horse
+/// guarded, a piece up. A chase on both moves, citing 26.10; red must change. With a black pawn
+/// e4 guarding d4 the step to a4 wins nothing (idle) and the step back still chases: one chase
+/// and one idle move, a draw. The other order (the moved rook is the one facing a like piece)
+/// and a cannon pair are chases too. When the partner itself steps to face its like piece (red's
+/// rook h0-g0 with the rook already on a4), the move is the exchange offer (兑), as 图30's
+/// 车６退４ with the 3-路 horse. (Under 1999, which reads no joint threats, the threat keeps the
+/// standing pair's name and the shape is judged idle where 細則5 wants a chase: audit item 100,
+/// open, not asserted here.)
+#[test]
+fn a_piece_added_to_take_what_a_like_pairs_exchange_uncovers_makes_a_chase() {
+    let moves = "a6a4 f9f8 a4a6 f8f9 a6a4 f9f8 a4a6 f8f9";
+    let fen = "5k3/9/6r2/R2n5/5n3/3c5/9/7N1/9/4K1R2 w - - 0 1";
+    let j = judged("cxa-2011", fen, moves);
+    for ply in [5, 7] {
+        assert_eq!(class_at(&j, ply), "chase", "{j}");
+        assert!(cites(&j, ply, "26.10"), "{j}");
+    }
+    assert_eq!(j["must_change"], "red", "{j}");
+    let guarded = judged(
+        "cxa-2011",
+        "5k3/9/6r2/R2n5/5n3/3cp4/9/7N1/9/4K1R2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&guarded, 5), "idle", "{guarded}");
+    assert_eq!(class_at(&guarded, 7), "chase", "{guarded}");
+    assert_eq!(guarded["ruling"], "draw", "{guarded}");
+    let rook_first = judged(
+        "cxa-2011",
+        "4k4/9/4b1r2/R2c5/5n3/9/9/7N1/9/3AKAR2 w - - 0 1",
+        "a6b6 e9f9 b6a6 f9e9 a6b6 e9f9 b6a6 f9e9",
+    );
+    let cannons = judged(
+        "cxa-2011",
+        "5k3/9/6c2/C1pn5/5n3/9/6P2/7N1/9/4K1C2 w - - 0 1",
+        "a6b6 f9f8 b6a6 f8f9 a6b6 f9f8 b6a6 f8f9",
+    );
+    for j in [&rook_first, &cannons] {
+        assert_eq!(class_at(j, 5), "chase", "{j}");
+        assert_eq!(class_at(j, 7), "chase", "{j}");
+        assert_eq!(j["must_change"], "red", "{j}");
+    }
+    let partner = judged(
+        "cxa-2011",
+        "5k3/9/6r2/3n5/5n3/R2c5/9/7N1/9/4K2R1 w - - 0 1",
+        "h0g0 f9f8 g0h0 f8f9 h0g0 f9f8 g0h0 f8f9",
+    );
+    assert_eq!(class_at(&partner, 5), "exchange", "{partner}");
+    assert_eq!(partner["ruling"], "draw", "{partner}");
+}

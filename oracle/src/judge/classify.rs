@@ -1143,13 +1143,64 @@ fn acceptance(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Acc
                     same_kind: role_id(after, p) == role_id(after, t.target),
                 };
             }
-        } else if others <= 1 {
+        } else if others <= 1 && !added_elsewhere(rules, after, t, p, mover, &contact) {
             return Acceptance::Offer;
         } else {
             found = Acceptance::AddedParticipant;
         }
     }
     found
+}
+
+/// 2011 26.10.2 (车方增加其他参与子力并产生新的兑兼捉) and 26.4 (兑兼捉, 判捉), read generally
+/// (reading `exchange-offer-not-chase`, last part): the threat on `t.target` is won only across
+/// two squares (the exchange on the target's point alone wins nothing; the gain is a capture
+/// elsewhere of a piece the recapture left unguarded, reading `exchange-removes-protector`), and
+/// the moved piece, needed for that gain, is neither the partner `p`, nor in contact with the
+/// target, nor the screen through which a piece of its side reaches it. The moved piece then
+/// wins elsewhere what the exchange uncovers: the target's acceptance is one answer to a new
+/// chase, not the whole of the move.
+fn added_elsewhere(
+    rules: &RuleSet,
+    after: &Board,
+    t: &Threat,
+    p: PieceId,
+    mover: PieceId,
+    contact: &[PieceId],
+) -> bool {
+    let (Some(t_sq), Some(m_sq)) = (after.square_of(t.target), after.square_of(mover)) else {
+        return false;
+    };
+    mover != p
+        && t.necessary.contains(&mover)
+        && !contact.contains(&mover)
+        && !analysis::is_screen_for(after, &analysis::without(after, m_sq), mover, t_sq)
+        && !analysis::wins_by_capture(&Ctx::new(rules), &pass(after), t.target, false)
+        && takes_from_the_same_guard(after, t.target, p, mover)
+}
+
+/// For [`added_elsewhere`]: can `mover` take a piece (not `target`) that a piece guarding
+/// `target` against the partner `p` guards too (the recapture on one point leaves the other
+/// point unguarded)? The guards are the pieces that could take back after each capture.
+fn takes_from_the_same_guard(after: &Board, target: PieceId, p: PieceId, mover: PieceId) -> bool {
+    let b = pass(after);
+    let them = after.piece(target).side;
+    let takers_back = |from: Coord, to: Coord| -> BTreeSet<PieceId> {
+        let mut c = b.clone();
+        analysis::apply(&mut c, OMove::new(from, to));
+        can_capture(&c, them, to).into_iter().collect()
+    };
+    let (Some(t_sq), Some(p_sq), Some(m_sq)) =
+        (b.square_of(target), b.square_of(p), b.square_of(mover))
+    else {
+        return false;
+    };
+    let guards = takers_back(p_sq, t_sq);
+    analysis::capturable_by(&b, m_sq)
+        .into_iter()
+        .filter(|&x| x != target)
+        .filter_map(|x| b.square_of(x))
+        .any(|x_sq| !takers_back(m_sq, x_sq).is_disjoint(&guards))
 }
 
 /// The enemy pieces the move offers in exchange: the partners of the exchange pairs it creates

@@ -365,7 +365,7 @@ impl Analyzer<'_> {
 
     /// Can the side to move win `target` by capturing it, the gain counted as for its threats
     /// (the oracle's `wins_by_capture`)? `across`: counting the exchange across two squares too.
-    fn wins_by_capture(&mut self, b0: &Tracked, target: PieceId, across: bool) -> bool {
+    pub(crate) fn wins_by_capture(&mut self, b0: &Tracked, target: PieceId, across: bool) -> bool {
         let Some(sq) = b0.square_of(target) else {
             return false;
         };
@@ -1265,7 +1265,7 @@ pub(crate) fn pawn_trade_is_gain(rs: &RuleSet, b: &Tracked, target: PieceId) -> 
 
 /// Is `p` the screen (炮架) through which another piece of its side reaches `t_sq`: it reaches
 /// it in `b` and not in `w` (`b` without `p`)? (The oracle's `is_screen_for`.)
-fn is_screen_for(b: &Tracked, w: &Tracked, p: PieceId, t_sq: Square) -> bool {
+pub(crate) fn is_screen_for(b: &Tracked, w: &Tracked, p: PieceId, t_sq: Square) -> bool {
     screened_through(b, w, p, t_sq) != 0
 }
 

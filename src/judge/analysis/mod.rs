@@ -36,7 +36,9 @@ pub(crate) use board::{
     is_material, is_pawn, piece_name, reach_of, role_id, strength, value, IdSet,
 };
 use board::{captures_ordered_into, piece_value, sort_oracle, squares_of, Short};
-pub(crate) use exchange::{capture_made_by_move, capture_needs_the_king, pawn_trade_is_gain};
+pub(crate) use exchange::{
+    capture_made_by_move, capture_needs_the_king, is_screen_for, pawn_trade_is_gain,
+};
 
 /// The list of every threat in a threats cache key ([`Analyzer::threats`] without a checker).
 const ALL_THREATS: u8 = u8::MAX;

@@ -620,7 +620,7 @@ fn pinned_by(b: &Board, p: PieceId) -> BTreeSet<PieceId> {
 /// ([`capture_threat`]: the complete exchange, 24.3)? `across`: counting the exchange across two
 /// squares too (else on the capture square and answered elsewhere). The measure of the
 /// joint-chase test (24.17: without a partner, the target is no longer won the same way).
-fn wins_by_capture(cx: &Ctx, b: &Board, target: PieceId, across: bool) -> bool {
+pub(crate) fn wins_by_capture(cx: &Ctx, b: &Board, target: PieceId, across: bool) -> bool {
     let Some(sq) = b.square_of(target) else {
         return false;
     };
@@ -1321,7 +1321,7 @@ fn moved_screen(cx: &Ctx, b: &Board, p: PieceId, t_sq: Coord) -> bool {
 }
 
 /// Is `p` the screen (炮架) through which another piece of its side reaches `t_sq` ([`screened_through`])?
-fn is_screen_for(b: &Board, w: &Board, p: PieceId, t_sq: Coord) -> bool {
+pub(crate) fn is_screen_for(b: &Board, w: &Board, p: PieceId, t_sq: Coord) -> bool {
     !screened_through(b, w, p, t_sq).is_empty()
 }
 
