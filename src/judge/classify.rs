@@ -659,7 +659,9 @@ fn chase_test(
     // The pieces a line could win that the line's name hides (reading
     // `newness-of-a-line-of-checks`), and those whose every direct capture 26.5 leaves out: a
     // line of checks may win them still (reading `pinned-departure`).
-    let unlisted = departing_targets(az, before, after, &after_threats, mover);
+    // What 26.5 makes of each direct threat, computed once (the oracle's `departures`).
+    let mut departures: Vec<((PieceId, PieceId), Departure)> = Vec::new();
+    let unlisted = departing_targets(az, before, after, &after_threats, mover, &mut departures);
     let mut hidden = Vec::new();
     in_context(az, &mut |az| {
         hidden = az.hidden_line_threats(&passed, &after_threats, unlisted);
@@ -756,7 +758,12 @@ fn chase_test(
     if rules.protector_chase_needs_gain {
         let mut kept = Vec::with_capacity(new.len());
         for x in new {
-            match departure_costs(az, before, after, &x, mover) {
+            let d = if x.via_checks {
+                departure_costs(az, before, after, &x, mover)
+            } else {
+                departure_once(az, before, after, &x, mover, &mut departures)
+            };
+            match d {
                 Departure::Costs => departing.push(x.key()),
                 Departure::Level => {
                     levelled.push(x.key());
@@ -1278,6 +1285,7 @@ fn departing_targets(
     after: &Tracked,
     threats: &[Threat],
     mover: PieceId,
+    departures: &mut Vec<((PieceId, PieceId), Departure)>,
 ) -> IdSet {
     if !az.rs.protector_chase_needs_gain || az.checking_moves(&after.passed()).is_empty() {
         return 0;
@@ -1290,13 +1298,31 @@ fn departing_targets(
         }
         seen |= id_bit(t.target);
         let all_cost = threats.iter().filter(|u| u.target == t.target).all(|u| {
-            !u.via_checks && departure_costs(az, before, after, u, mover) == Departure::Costs
+            !u.via_checks
+                && departure_once(az, before, after, u, mover, departures) == Departure::Costs
         });
         if all_cost {
             out |= id_bit(t.target);
         }
     }
     out
+}
+
+/// [`departure_costs`] of the direct threat `t`, remembered in `departures` by its key.
+fn departure_once(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    t: &Threat,
+    mover: PieceId,
+    departures: &mut Vec<((PieceId, PieceId), Departure)>,
+) -> Departure {
+    if let Some(&(_, d)) = departures.iter().find(|(k, _)| *k == t.key()) {
+        return d;
+    }
+    let d = departure_costs(az, before, after, t, mover);
+    departures.push((t.key(), d));
+    d
 }
 
 /// Does the line of checks `y` win a piece whose direct captures 26.5 leaves out
@@ -1312,15 +1338,8 @@ fn line_clears_departure(
     let Some(k) = y.line_move else {
         return true;
     };
-    let mut checked = after.passed();
-    checked.play(k);
-    let depth = az.rs.chase_search_depth.saturating_sub(2);
-    let answers = checked.pos.legal_moves();
-    answers.iter().all(|&r| {
-        let mut answered = checked.clone();
-        answered.play(r);
-        won_past_departure(az, before, &answered, y, mover, depth)
-    })
+    let depth = az.rs.chase_search_depth;
+    won_after_each_answer(az, before, &after.passed(), k, y, mover, depth)
 }
 
 /// For [`line_clears_departure`]: is `y.target` won in `b` (the line's side to move, `depth`
@@ -1355,15 +1374,30 @@ fn won_past_departure(
         return false;
     }
     let checks = az.checking_moves(b);
-    checks.iter().any(|&k| {
-        let mut checked = b.clone();
-        checked.play(k);
-        let answers = checked.pos.legal_moves();
-        answers.iter().all(|&r| {
-            let mut answered = checked.clone();
-            answered.play(r);
-            won_past_departure(az, before, &answered, y, mover, depth - 2)
-        })
+    checks
+        .iter()
+        .any(|&k| won_after_each_answer(az, before, b, k, y, mover, depth))
+}
+
+/// For [`won_past_departure`]: after the check `k` in `b` (`depth` plies left before it) and
+/// each answer to it, is `y.target` still won past the departure test (the oracle's
+/// `won_after_each_answer`)?
+fn won_after_each_answer(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    b: &Tracked,
+    k: Move,
+    y: &Threat,
+    mover: PieceId,
+    depth: u32,
+) -> bool {
+    let mut checked = b.clone();
+    checked.play(k);
+    let answers = checked.pos.legal_moves();
+    answers.iter().all(|&r| {
+        let mut answered = checked.clone();
+        answered.play(r);
+        won_past_departure(az, before, &answered, y, mover, depth.saturating_sub(2))
     })
 }
 

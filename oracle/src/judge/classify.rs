@@ -2,7 +2,7 @@
 //! 2011 24.1–24.8), with the exceptions of art. 27 (2011 26.1–26.2) and the severity order of
 //! 27.4 (2011 26.4).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::board::{Board, PieceId};
 use crate::coord::{Coord, OMove, Side};
@@ -584,7 +584,9 @@ fn chase_test(
     // The pieces a line could win that the line's name hides (reading
     // `newness-of-a-line-of-checks`), and those whose every direct capture 26.5 leaves out: a
     // line of checks may win them still (reading `pinned-departure`).
-    let unlisted = departing_targets(rules, before, after, &after_threats, mover);
+    // What 26.5 makes of each direct threat, computed once (reading `pinned-departure`).
+    let mut departures: BTreeMap<(PieceId, PieceId), Departure> = BTreeMap::new();
+    let unlisted = departing_targets(rules, before, after, &after_threats, mover, &mut departures);
     let hidden = analysis::hidden_line_threats(&cx_after, &pass(after), &after_threats, &unlisted)
         .into_iter()
         .filter(|(k, y)| {
@@ -681,7 +683,14 @@ fn chase_test(
     if rules.protector_chase_needs_gain {
         let mut kept = Vec::new();
         for x in new {
-            match departure_costs(rules, before, after, &x, mover) {
+            let d = if x.via_checks {
+                departure_costs(rules, before, after, &x, mover)
+            } else {
+                *departures
+                    .entry(x.key())
+                    .or_insert_with(|| departure_costs(rules, before, after, &x, mover))
+            };
+            match d {
                 Departure::Costs => departing.push(x.key()),
                 Departure::Level => {
                     levelled.push(x.key());
@@ -1350,12 +1359,14 @@ fn departure_costs(
 /// The pieces among `threats` (those of the mover's side after the move) that only direct
 /// captures threaten, each of which 2011 26.5 leaves out ([`Departure::Costs`]); empty without
 /// 26.5 or when the side has no check to give (no line of checks could win them instead).
+/// What 26.5 makes of each direct threat asked is kept in `departures`, by the threat's key.
 fn departing_targets(
     rules: &RuleSet,
     before: &Board,
     after: &Board,
     threats: &[Threat],
     mover: PieceId,
+    departures: &mut BTreeMap<(PieceId, PieceId), Departure>,
 ) -> BTreeSet<PieceId> {
     if !rules.protector_chase_needs_gain || analysis::checking_moves(&pass(after)).is_empty() {
         return BTreeSet::new();
@@ -1366,7 +1377,11 @@ fn departing_targets(
         .filter(|&x| {
             let on_x: Vec<&Threat> = threats.iter().filter(|t| t.target == x).collect();
             on_x.iter().all(|t| {
-                !t.via_checks && departure_costs(rules, before, after, t, mover) == Departure::Costs
+                !t.via_checks
+                    && *departures
+                        .entry(t.key())
+                        .or_insert_with(|| departure_costs(rules, before, after, t, mover))
+                        == Departure::Costs
             })
         })
         .collect()
@@ -1384,14 +1399,15 @@ fn line_clears_departure(
     y: &Threat,
     mover: PieceId,
 ) -> bool {
-    let mut checked = pass(after);
-    analysis::apply(&mut checked, k);
-    let depth = rules.chase_search_depth.saturating_sub(2);
-    checked.legal_moves().into_iter().all(|r| {
-        let mut answered = checked.clone();
-        analysis::apply(&mut answered, r);
-        won_past_departure(rules, before, &answered, y, mover, depth)
-    })
+    won_after_each_answer(
+        rules,
+        before,
+        &pass(after),
+        k,
+        y,
+        mover,
+        rules.chase_search_depth,
+    )
 }
 
 /// For [`line_clears_departure`]: is the piece `y.target` won in `b` (the line's side to move,
@@ -1422,15 +1438,29 @@ fn won_past_departure(
     });
     costs_nothing
         || (depth >= 3
-            && analysis::checking_moves(b).into_iter().any(|k| {
-                let mut checked = b.clone();
-                analysis::apply(&mut checked, k);
-                checked.legal_moves().into_iter().all(|r| {
-                    let mut answered = checked.clone();
-                    analysis::apply(&mut answered, r);
-                    won_past_departure(rules, before, &answered, y, mover, depth - 2)
-                })
-            }))
+            && analysis::checking_moves(b)
+                .into_iter()
+                .any(|k| won_after_each_answer(rules, before, b, k, y, mover, depth)))
+}
+
+/// For [`won_past_departure`]: after the check `k` in `b` (`depth` plies left before it) and
+/// each answer to it, is `y.target` still won past the departure test?
+fn won_after_each_answer(
+    rules: &RuleSet,
+    before: &Board,
+    b: &Board,
+    k: OMove,
+    y: &Threat,
+    mover: PieceId,
+    depth: u32,
+) -> bool {
+    let mut checked = b.clone();
+    analysis::apply(&mut checked, k);
+    checked.legal_moves().into_iter().all(|r| {
+        let mut answered = checked.clone();
+        analysis::apply(&mut answered, r);
+        won_past_departure(rules, before, &answered, y, mover, depth.saturating_sub(2))
+    })
 }
 
 /// What taking a threat's target costs through the point the capturer leaves (2011 26.5).
