@@ -707,6 +707,15 @@ fn chase_test(
             t.offers.push(x);
         }
     }
+    // A pawn's or the king's standing capture that now gives another piece's check, and did
+    // not before the move: a chase the move makes (the oracle's `check_added`).
+    let check_added = |x: &Threat| {
+        rules.exemption_by_capturer
+            && !x.via_checks
+            && (is_pawn(after, x.attacker) || is_king(after, x.attacker))
+            && capture_checks_by_another(after, x)
+            && !capture_checks_by_another(&before.passed(), x)
+    };
     let mut new: Vec<Threat> = Vec::new();
     let mut pinned = false;
     // Whether the context of the move decided the newness of a threat (the oracle's
@@ -724,7 +733,7 @@ fn chase_test(
             by_context |= context_decided;
             stood
         };
-        if joint_renewed || !stood {
+        if joint_renewed || !stood || check_added(x) {
             new.push(*x);
         } else if rules.pin_renews_chase
             && !x.via_checks

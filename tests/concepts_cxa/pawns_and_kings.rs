@@ -133,6 +133,29 @@ fn a_pawn_capture_that_gives_another_pieces_check_is_a_chase() {
     assert!(cites(&j1999, 5, "27.2"), "{j1999}");
 }
 
+/// Reading `exemption-by-capturer`, newness clause (2011 26.7, second sentence, with 29.2's
+/// 從沒捉到捉): a pawn's standing capture that the move makes give another piece's check is a
+/// chase the move makes, though the same pawn threatened the same piece before.
+///
+/// Red's crossed pawn e7 can take black's unprotected horse d7; red's rook shuttles between e1
+/// (behind the pawn, on black's king's file) and f1. From f1 the capture is the pawn's alone
+/// (idle, 26.7 first sentence); back on e1 the capture uncovers the rook's check, so the pawn
+/// takes with the rook's help: 捉, citing 26.7. One chase and one idle move, a draw. A rook that
+/// stays on the file (e1, e2) leaves the check as it was: idle on both moves.
+#[test]
+fn a_pawn_capture_that_a_move_makes_give_check_is_a_new_chase() {
+    let fen = "r3k4/9/3nP4/9/9/9/9/9/4R4/3K5 w - - 0 1";
+    let j = judged("cxa-2011", fen, "e1f1 a9a8 f1e1 a8a9 e1f1 a9a8 f1e1 a8a9");
+    assert_eq!(class_at(&j, 5), "idle", "{j}");
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert_eq!(targets_at(&j, 7), ["d7"], "{j}");
+    assert!(cites(&j, 7, "26.7"), "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    let stays = judged("cxa-2011", fen, "e1e2 a9a8 e2e1 a8a9 e1e2 a9a8 e2e1 a8a9");
+    assert_eq!(class_at(&stays, 5), "idle", "{stays}");
+    assert_eq!(class_at(&stays, 7), "idle", "{stays}");
+}
+
 /// Readings `pinned-target-cannot-accept` and `exemption-by-capturer` (2011 26.1: 帅（将）、兵（卒）
 /// 本身允许长捉): a move that keeps a piece pinned renews a standing threat to it as a joint
 /// chase only if some piece other than the king (or a pawn) takes it; a threat only the king or

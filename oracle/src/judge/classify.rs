@@ -642,6 +642,17 @@ fn chase_test(
             && !taken_by_king_or_pawns(x)
             && keeps_pinned(rules, after, x.target, mover)
     };
+    // A pawn's or the king's standing capture that now gives another piece's check, and did
+    // not before the move: the capture was exempt (26.1, 26.7 first sentence) and the move
+    // makes it a chase (26.7 second sentence, 26.1.1), a chase that did not stand (reading
+    // `exemption-by-capturer`: newness compares chases, not only attacker and target).
+    let check_added = |x: &Threat| {
+        rules.exemption_by_capturer
+            && !x.via_checks
+            && (is_pawn(after, x.attacker) || is_king(after, x.attacker))
+            && capture_checks_by_another(after, x)
+            && !capture_checks_by_another(&pass(before), x)
+    };
     let mut pinned = false;
     let mut new: Vec<Threat> = Vec::new();
     // Whether the context of the move (2011 26.1.2, reading `newness-in-context`) decided the
@@ -653,7 +664,7 @@ fn chase_test(
         let joint_renewed =
             rules.joint_chase_renewed && x.joint && !x.via_checks && participates(x);
         by_context |= !joint_renewed && old.by_context(x);
-        if joint_renewed || !old.contains(x) {
+        if joint_renewed || !old.contains(x) || check_added(x) {
             new.push(x.clone());
         } else if renewed_by_pin(x) {
             let mut y = x.clone();
