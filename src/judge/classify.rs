@@ -679,7 +679,7 @@ fn chase_test(
         .into_iter()
         .filter(|t| is_material(after, t.target))
     {
-        if is_exchange_offer(az, after, &t, mover) {
+        if is_exchange_offer(az, before, after, &t, mover) {
             offers.push(t);
         } else {
             now.push(t);
@@ -986,7 +986,7 @@ fn chase_test(
     // exchange the target cannot accept at no cost is no offer.
     let cited: Vec<&str> = chases
         .iter()
-        .filter_map(|x| acceptance(az, after, x, mover).article())
+        .filter_map(|x| acceptance(az, before, after, x, mover).article())
         .collect();
     for id in ["cxa2011.26.10", "cxa2011.26.9"] {
         if cited.contains(&id) {
@@ -1127,8 +1127,14 @@ fn names(b: &Tracked, ids: impl Iterator<Item = PieceId>) -> String {
 /// material or gets it mated at once. The partner the target takes may be a second attacker
 /// (2011 26.10.2), unless the gain needs a further piece besides the partner and one other
 /// (车方增加其他参与子力并产生新的兑兼捉: a chase).
-fn is_exchange_offer(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId) -> bool {
-    acceptance(az, after, t, mover) == Acceptance::Offer
+fn is_exchange_offer(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    t: &Threat,
+    mover: PieceId,
+) -> bool {
+    acceptance(az, before, after, t, mover) == Acceptance::Offer
 }
 
 /// Whether the target of a threat can accept an exchange instead (24.4, 26.9, 26.10.2), as the
@@ -1170,7 +1176,13 @@ impl Acceptance {
     }
 }
 
-fn acceptance(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId) -> Acceptance {
+fn acceptance(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    after: &Tracked,
+    t: &Threat,
+    mover: PieceId,
+) -> Acceptance {
     let rules = az.rs;
     if t.via_checks || is_pawn(after, t.target) {
         return Acceptance::None;
@@ -1206,7 +1218,7 @@ fn acceptance(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId
                     same_kind: role_id(after, p) == role_id(after, t.target),
                 };
             }
-        } else if others <= 1 && !added_elsewhere(az, after, t, p, mover, contact_set) {
+        } else if others <= 1 && !added_elsewhere(az, before, after, t, p, mover, contact_set) {
             return Acceptance::Offer;
         } else {
             found = Acceptance::AddedParticipant;
@@ -1216,11 +1228,13 @@ fn acceptance(az: &mut Analyzer<'_>, after: &Tracked, t: &Threat, mover: PieceId
 }
 
 /// 2011 26.10.2 (增加其他参与子力并产生新的兑兼捉) and 26.4 (兑兼捉): the threat is won only
-/// across two squares and the moved piece, needed for it, is neither the partner `p`, nor in
-/// contact with the target, nor the screen of a piece that reaches it (the oracle's
-/// `added_elsewhere`).
+/// the moved piece is neither the partner `p`, nor in contact with the target, nor the screen of
+/// a piece that reaches it; it is needed for a gain won only across two squares or takes part in
+/// what is won after the like exchange; and the pair stood as an exchange before the move (the
+/// oracle's `added_elsewhere`).
 fn added_elsewhere(
     az: &mut Analyzer<'_>,
+    before: &Tracked,
     after: &Tracked,
     t: &Threat,
     p: PieceId,
@@ -1231,39 +1245,59 @@ fn added_elsewhere(
         return false;
     };
     mover != p
-        && t.necessary & id_bit(mover) != 0
         && contact & id_bit(mover) == 0
         && !is_screen_for(after, &after.without(m_sq), mover, t_sq)
-        && !az.wins_by_capture(&after.passed(), t.target, false)
-        && takes_from_the_same_guard(after, t.target, p, mover)
+        && ((t.necessary & id_bit(mover) != 0
+            && !az.wins_by_capture(&after.passed(), t.target, false))
+            || takes_part_after_the_exchange(before, after, t.target, p))
+        && !new_exchange_pairs(az, before, after, mover, true).contains(&(p, t.target))
 }
 
-/// The oracle's `takes_from_the_same_guard`: can `mover` take a piece (not `target`) that a
-/// piece guarding `target` against the partner `p` guards too?
-fn takes_from_the_same_guard(after: &Tracked, target: PieceId, p: PieceId, mover: PieceId) -> bool {
+/// The oracle's `takes_part_after_the_exchange`: after the partner `p` takes `target` and the
+/// other side takes back there, has the mover's side a capture elsewhere that the same
+/// exchange played before the move does not give it?
+fn takes_part_after_the_exchange(
+    before: &Tracked,
+    after: &Tracked,
+    target: PieceId,
+    p: PieceId,
+) -> bool {
     let b = after.passed();
-    let (Some(t_sq), Some(p_sq), Some(m_sq), Some(pt)) = (
-        b.square_of(target),
-        b.square_of(p),
-        b.square_of(mover),
-        b.piece(target),
-    ) else {
+    let (Some(t_sq), Some(p_sq)) = (b.square_of(target), b.square_of(p)) else {
         return false;
     };
-    let them = pt.color;
-    let takers_back = |from: Square, to: Square| -> IdSet {
-        let mut c = b.clone();
-        c.play(Move::new(from, to));
-        can_capture(&c, them, to)
+    let take = Move::new(p_sq, t_sq);
+    if before.square_of(p) != Some(p_sq)
+        || before.square_of(target) != Some(t_sq)
+        || !before.pos.is_legal(take)
+    {
+        return false;
+    }
+    // The captures of the side to move in `x`, but for one on `t_sq`: (capturer, captured).
+    let captures = |x: &Tracked| -> Vec<(PieceId, PieceId)> {
+        x.pos
+            .legal_moves()
             .iter()
-            .fold(0, |a, &q| a | id_bit(q))
+            .filter(|m| m.to() != t_sq)
+            .filter_map(|m| Some((id_at(x, m.from())?, id_at(x, m.to())?)))
+            .collect()
     };
-    let guards = takers_back(p_sq, t_sq);
-    capturable_by(&b, m_sq)
-        .iter()
-        .filter(|&&x| x != target)
-        .filter_map(|&x| b.square_of(x))
-        .any(|x_sq| takers_back(m_sq, x_sq) & guards != 0)
+    let mut e = b.clone();
+    e.play(take);
+    let mut e_before = before.clone();
+    e_before.play(take);
+    let recaptures = e.pos.legal_moves();
+    recaptures.iter().filter(|r| r.to() == t_sq).any(|&r| {
+        if !e_before.pos.is_legal(r) {
+            return false;
+        }
+        let mut now = e.clone();
+        now.play(r);
+        let mut then = e_before.clone();
+        then.play(r);
+        let old = captures(&then);
+        captures(&now).iter().any(|c| !old.contains(c))
+    })
 }
 
 /// The enemy pieces the move offers in exchange.
@@ -1278,7 +1312,7 @@ fn offered_pieces(
         .fold(0, |a, (_, e)| a | id_bit(e));
     let passed = after.passed();
     for t in az.with_moved(mover, before, |az| az.threats(&passed, None)) {
-        if is_material(after, t.target) && is_exchange_offer(az, after, &t, mover) {
+        if is_material(after, t.target) && is_exchange_offer(az, before, after, &t, mover) {
             out |= id_bit(t.target);
         }
     }

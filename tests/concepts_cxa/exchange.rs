@@ -353,7 +353,7 @@ fn an_exchange_offer_that_also_chases_is_a_chase_by_the_heavier_nature() {
 }
 
 /// 2011 26.10.2, second sentence, and 26.4 (兑兼捉, 判捉), read generally (reading
-/// `exchange-offer-not-chase`, the across-two-squares clause): a piece that joins a like pair's
+/// `exchange-offer-not-chase`, the added-participant clause): a piece that joins a like pair's
 /// exchange to take, elsewhere, what the exchange uncovers makes a chase; the like pair's
 /// exchange is one answer to it, not an offer that hides it.
 ///
@@ -365,7 +365,8 @@ fn an_exchange_offer_that_also_chases_is_a_chase_by_the_heavier_nature() {
 /// and one idle move, a draw. The other order (the moved rook is the one facing a like piece)
 /// and a cannon pair are chases too. When the partner itself steps to face its like piece (red's
 /// rook h0-g0 with the rook already on a4), the move is the exchange offer (兑), as 图30's
-/// 车６退４ with the 3-路 horse. (Under 1999, which reads no joint threats, the threat keeps the
+/// 车６退４ with the 3-路 horse; so is a move that makes the pair an even exchange (图30's
+/// 炮八进四, which protects the partner). (Under 1999, which reads no joint threats, the threat keeps the
 /// standing pair's name and the shape is judged idle where 細則5 wants a chase: audit item 100,
 /// open, not asserted here.)
 #[test]
@@ -400,6 +401,40 @@ fn a_piece_added_to_take_what_a_like_pairs_exchange_uncovers_makes_a_chase() {
         assert_eq!(class_at(j, 5), "chase", "{j}");
         assert_eq!(class_at(j, 7), "chase", "{j}");
         assert_eq!(j["must_change"], "red", "{j}");
+    }
+    // The moved piece takes part otherwise: it takes a piece the like piece itself guarded
+    // (after a check on the other move: 一将一捉), it becomes the screen of the cannon that
+    // takes, it opens the rook's line, or its capture at the end mates (the recapture is then
+    // never made).
+    for (fen, cycle, chase_ply) in [
+        (
+            "5k3/9/R1n3r2/9/5n3/9/9/7N1/9/4K1R2 w - - 0 1",
+            "a7a9 f9f8 a9a7 f8f9",
+            7,
+        ),
+        (
+            "5k3/9/6r2/9/5n3/3n5/9/7N1/1N7/3CK1R2 w - - 0 1",
+            "b1d2 f9f8 d2b1 f8f9",
+            5,
+        ),
+        (
+            "5k3/9/6r2/9/5n3/RN1c5/9/7N1/9/4K1R2 w - - 0 1",
+            "b4a2 f9f8 a2b4 f8f9",
+            5,
+        ),
+        (
+            "3k5/9/6r2/9/5n3/R2c5/9/7N1/9/4K1R2 w - - 0 1",
+            "a4a9 d9d8 a9a4 d8d9",
+            7,
+        ),
+    ] {
+        let j = judged("cxa-2011", fen, &format!("{cycle} {cycle}"));
+        assert_eq!(class_at(&j, chase_ply), "chase", "{j}");
+        assert!(cites(&j, chase_ply, "26.10"), "{j}");
+        if chase_ply == 7 {
+            assert_eq!(class_at(&j, 5), "check", "{j}");
+            assert_eq!(j["must_change"], "red", "{j}");
+        }
     }
     let partner = judged(
         "cxa-2011",

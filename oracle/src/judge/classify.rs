@@ -599,7 +599,7 @@ fn chase_test(
     let (offers, now): (Vec<Threat>, Vec<Threat>) = after_threats
         .into_iter()
         .filter(|t| is_material(after, t.target))
-        .partition(|t| is_exchange_offer(rules, after, t, mover));
+        .partition(|t| is_exchange_offer(rules, before, after, t, mover));
     let chase_art = rules.class_article(MoveClass::Chase);
     let new_art = rules.article("cxa1999.29.2");
     let mut t = ChaseTest {
@@ -912,7 +912,7 @@ fn chase_test(
     // exchange the target cannot accept at no cost is no offer.
     let cited: Vec<&str> = chases
         .iter()
-        .filter_map(|x| acceptance(rules, after, x, mover).article())
+        .filter_map(|x| acceptance(rules, before, after, x, mover).article())
         .collect();
     for id in ["cxa2011.26.10", "cxa2011.26.9"] {
         if cited.contains(&id) {
@@ -1083,8 +1083,14 @@ fn names(b: &Board, ids: impl Iterator<Item = PieceId>) -> String {
 /// touching a protected horse offer the horses' exchange (2011 26.10.2). But when the gain needs
 /// a further piece besides the partner and one other (车方增加其他参与子力并产生新的兑兼捉), the
 /// threat is no offer: it is a chase.
-fn is_exchange_offer(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> bool {
-    acceptance(rules, after, t, mover) == Acceptance::Offer
+fn is_exchange_offer(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    t: &Threat,
+    mover: PieceId,
+) -> bool {
+    acceptance(rules, before, after, t, mover) == Acceptance::Offer
 }
 
 /// Whether the target of a threat can accept an exchange instead (24.4, 26.9, 26.10.2).
@@ -1125,7 +1131,13 @@ impl Acceptance {
     }
 }
 
-fn acceptance(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Acceptance {
+fn acceptance(
+    rules: &RuleSet,
+    before: &Board,
+    after: &Board,
+    t: &Threat,
+    mover: PieceId,
+) -> Acceptance {
     if t.via_checks || is_pawn(after, t.target) {
         return Acceptance::None;
     }
@@ -1163,7 +1175,7 @@ fn acceptance(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Acc
                     same_kind: role_id(after, p) == role_id(after, t.target),
                 };
             }
-        } else if others <= 1 && !added_elsewhere(rules, after, t, p, mover, &contact) {
+        } else if others <= 1 && !added_elsewhere(rules, before, after, t, p, mover, &contact) {
             return Acceptance::Offer;
         } else {
             found = Acceptance::AddedParticipant;
@@ -1173,15 +1185,18 @@ fn acceptance(rules: &RuleSet, after: &Board, t: &Threat, mover: PieceId) -> Acc
 }
 
 /// 2011 26.10.2 (车方增加其他参与子力并产生新的兑兼捉) and 26.4 (兑兼捉, 判捉), read generally
-/// (reading `exchange-offer-not-chase`, last part): the threat on `t.target` is won only across
-/// two squares (the exchange on the target's point alone wins nothing; the gain is a capture
-/// elsewhere of a piece the recapture left unguarded, reading `exchange-removes-protector`), and
-/// the moved piece, needed for that gain, is neither the partner `p`, nor in contact with the
-/// target, nor the screen through which a piece of its side reaches it. The moved piece then
-/// wins elsewhere what the exchange uncovers: the target's acceptance is one answer to a new
-/// chase, not the whole of the move.
+/// (reading `exchange-offer-not-chase`, the added-participant clause): the moved piece is
+/// neither the partner `p`, nor in contact with the target, nor the screen through which a piece
+/// of its side reaches it; it takes part in the gain (it is needed for a gain won only across
+/// two squares, the exchange on the target's point alone winning nothing, reading
+/// `exchange-removes-protector`; or it takes part in what is won after the like exchange,
+/// [`takes_part_after_the_exchange`]); and the pair stood as an exchange before the move (the
+/// move neither makes it nor offers it anew, [`new_exchange_pairs`]: that is the offer of 26.10.2's
+/// first sentence, as 图30's 炮八进四). The target's acceptance is then one answer to a new chase,
+/// not the whole of the move.
 fn added_elsewhere(
     rules: &RuleSet,
+    before: &Board,
     after: &Board,
     t: &Threat,
     p: PieceId,
@@ -1191,36 +1206,66 @@ fn added_elsewhere(
     let (Some(t_sq), Some(m_sq)) = (after.square_of(t.target), after.square_of(mover)) else {
         return false;
     };
+    let needed_across = || {
+        t.necessary.contains(&mover)
+            && !analysis::wins_by_capture(&Ctx::new(rules), &pass(after), t.target, false)
+    };
     mover != p
-        && t.necessary.contains(&mover)
         && !contact.contains(&mover)
         && !analysis::is_screen_for(after, &analysis::without(after, m_sq), mover, t_sq)
-        && !analysis::wins_by_capture(&Ctx::new(rules), &pass(after), t.target, false)
-        && takes_from_the_same_guard(after, t.target, p, mover)
+        && (needed_across() || takes_part_after_the_exchange(before, after, t.target, p))
+        && !new_exchange_pairs(rules, before, after, mover, true).contains(&(p, t.target))
 }
 
-/// For [`added_elsewhere`]: can `mover` take a piece (not `target`) that a piece guarding
-/// `target` against the partner `p` guards too (the recapture on one point leaves the other
-/// point unguarded)? The guards are the pieces that could take back after each capture.
-fn takes_from_the_same_guard(after: &Board, target: PieceId, p: PieceId, mover: PieceId) -> bool {
+/// For [`added_elsewhere`]: after the partner `p` takes `target` and the other side takes back
+/// on that point, has the mover's side a capture elsewhere that the same exchange played before
+/// the move does not give it (the moved piece takes, or is the screen of the piece that takes, or
+/// its departure opened that piece's line)? An exchange the partner could not make before the
+/// move is one the move offers: no.
+fn takes_part_after_the_exchange(
+    before: &Board,
+    after: &Board,
+    target: PieceId,
+    p: PieceId,
+) -> bool {
     let b = pass(after);
-    let them = after.piece(target).side;
-    let takers_back = |from: Coord, to: Coord| -> BTreeSet<PieceId> {
-        let mut c = b.clone();
-        analysis::apply(&mut c, OMove::new(from, to));
-        can_capture(&c, them, to).into_iter().collect()
-    };
-    let (Some(t_sq), Some(p_sq), Some(m_sq)) =
-        (b.square_of(target), b.square_of(p), b.square_of(mover))
-    else {
+    let (Some(t_sq), Some(p_sq)) = (b.square_of(target), b.square_of(p)) else {
         return false;
     };
-    let guards = takers_back(p_sq, t_sq);
-    analysis::capturable_by(&b, m_sq)
+    let take = OMove::new(p_sq, t_sq);
+    if before.square_of(p) != Some(p_sq)
+        || before.square_of(target) != Some(t_sq)
+        || before.check_move(take).is_err()
+    {
+        return false;
+    }
+    // The captures of the side to move in `x`, but for one on `t_sq`: (capturer, captured).
+    let captures = |x: &Board| -> BTreeSet<(PieceId, PieceId)> {
+        x.legal_moves()
+            .into_iter()
+            .filter(|m| m.to != t_sq)
+            .filter_map(|m| Some((x.piece_id_at(m.from)?, x.piece_id_at(m.to)?)))
+            .collect()
+    };
+    let mut e = b.clone();
+    analysis::apply(&mut e, take);
+    let mut e_before = before.clone();
+    analysis::apply(&mut e_before, take);
+    let recaptures: Vec<OMove> = e
+        .legal_moves()
         .into_iter()
-        .filter(|&x| x != target)
-        .filter_map(|x| b.square_of(x))
-        .any(|x_sq| !takers_back(m_sq, x_sq).is_disjoint(&guards))
+        .filter(|m| m.to == t_sq)
+        .collect();
+    recaptures.into_iter().any(|r| {
+        if e_before.check_move(r).is_err() {
+            return false;
+        }
+        let mut now = e.clone();
+        analysis::apply(&mut now, r);
+        let mut then = e_before.clone();
+        analysis::apply(&mut then, r);
+        !captures(&now).is_subset(&captures(&then))
+    })
 }
 
 /// The enemy pieces the move offers in exchange: the partners of the exchange pairs it creates
@@ -1242,7 +1287,9 @@ fn offered_pieces(
             None,
         )
         .into_iter()
-        .filter(|t| is_material(after, t.target) && is_exchange_offer(rules, after, t, mover))
+        .filter(|t| {
+            is_material(after, t.target) && is_exchange_offer(rules, before, after, t, mover)
+        })
         .map(|t| t.target),
     );
     out
