@@ -544,3 +544,31 @@ fn the_piece_that_takes_at_the_end_of_an_exchange_over_two_squares_is_a_partner(
     }
     assert_eq!(shield["must_change"], "red", "{shield}");
 }
+
+/// 2011 24.17 (两个或两个以上棋子共同擒捉…缺少其中任何一个都无法吃子) with reading `king-as-partner`,
+/// capturer clause: a king that takes back at the end of the exchange on the target's point is a
+/// partner of the joint chase, as any other piece would be.
+///
+/// Red's rook slides along the first rank (a1, b1) against black's cannon d1, which black's rook
+/// d9 guards; red's king e1 also attacks d1. 车×炮, 车×车, 帅×车 wins the cannon only with the
+/// king: a joint chase, renewed by each rook move (reading `joint-chase-renewed`), so red chases
+/// on both moves and must change. With the king on e0 (not touching d1) nothing is won, and with
+/// the cannon unprotected the rook wins it alone: the slide is 從捉到捉, idle, a draw.
+#[test]
+fn a_king_that_takes_back_at_the_end_of_the_exchange_is_a_partner() {
+    let moves = "a1b1 e9f9 b1a1 f9e9 a1b1 e9f9 b1a1 f9e9";
+    let j = judged("cxa-2011", "3rk4/9/9/9/4p4/9/9/9/R2cK4/9 w - - 0 1", moves);
+    for ply in [5, 7] {
+        assert_eq!(class_at(&j, ply), "chase", "{j}");
+        assert!(cites(&j, ply, "24.17"), "{j}");
+    }
+    assert_eq!(j["must_change"], "red", "{j}");
+    for fen in [
+        "3rk4/9/9/9/4p4/9/9/9/R2c5/4K4 w - - 0 1",
+        "4k4/9/9/9/4p4/9/9/9/R2cK4/9 w - - 0 1",
+    ] {
+        let j = judged("cxa-2011", fen, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{j}");
+        assert_eq!(j["ruling"], "draw", "{j}");
+    }
+}

@@ -259,7 +259,7 @@ impl Analyzer<'_> {
                         necessary |= id_bit(p);
                     }
                 }
-                if let Some(k) = self.king_takes_part(&b, target) {
+                if let Some(k) = self.king_takes_part(&b, target, across) {
                     necessary |= id_bit(k);
                 }
                 let joint = necessary.count_ones() >= 2;
@@ -699,10 +699,59 @@ impl Analyzer<'_> {
     /// Reading `king-as-partner` (the oracle's `king_takes_part`; 2011 26.1.1, 24.17): the king of
     /// the side to move takes part in winning `target` when it has just moved and is the screen
     /// through which a piece of its side reaches the target.
-    fn king_takes_part(&self, b: &Tracked, target: PieceId) -> Option<PieceId> {
+    ///
+    /// The king also takes part as a capturer when the target is won on its point (`across`
+    /// false) and no capture of it wins there without the king's captures (the oracle's
+    /// `see_without`).
+    fn king_takes_part(&mut self, b: &Tracked, target: PieceId, across: bool) -> Option<PieceId> {
         let king = id_at(b, b.pos.king(b.pos.turn()))?;
         let t_sq = b.square_of(target)?;
-        self.moved_screen(b, king, t_sq).then_some(king)
+        if self.moved_screen(b, king, t_sq) {
+            return Some(king);
+        }
+        if across || reach_of(b, king) & (1u128 << t_sq.index()) == 0 {
+            return None;
+        }
+        let v = value(self.rs, b, target);
+        let mut w = b.clone();
+        for m in captures_on(b, t_sq) {
+            if id_at(b, m.from()) == Some(king) {
+                continue;
+            }
+            let u = w.play_undo(m);
+            let wins =
+                v - self.see_without(&mut w, t_sq, king, 8) > 0.0 && !self.mates_at_once(&mut w);
+            w.undo(m, u);
+            if wins {
+                return None;
+            }
+        }
+        Some(king)
+    }
+
+    /// [`Analyzer::see`] on `sq` with the piece `absent` never capturing (the oracle's
+    /// `see_without`).
+    fn see_without(&mut self, b: &mut Tracked, sq: Square, absent: PieceId, depth: u32) -> f64 {
+        if depth == 0 {
+            return 0.0;
+        }
+        let Some(victim) = id_at(b, sq) else {
+            return 0.0;
+        };
+        let v = value(self.rs, b, victim);
+        let mut best = 0.0;
+        for m in captures_on(b, sq) {
+            if id_at(b, m.from()) == Some(absent) {
+                continue;
+            }
+            let u = b.play_undo(m);
+            let g = v - self.see_without(b, sq, absent, depth - 1);
+            if g > best && !self.mates_at_once(b) {
+                best = g;
+            }
+            b.undo(m, u);
+        }
+        best
     }
 
     /// Is `p` the piece that has just moved, and is it now the screen (炮架) of a piece of its side

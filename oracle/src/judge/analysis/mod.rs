@@ -454,7 +454,7 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                 .filter(|p| {
                     !idle_guard_of_unprotected(cx, b, target, *p, &capturers, &protectors, across)
                 })
-                .chain(king_takes_part(cx, b, target))
+                .chain(king_takes_part(cx, b, target, across))
                 .collect();
             let joint = necessary.len() >= 2;
             for t in out.iter_mut().filter(|t| t.target == target) {
@@ -471,10 +471,51 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
 /// which a piece of its side reaches the target ([`moved_screen`]). (The king cannot be taken off
 /// the board for the removal test; a guard the facing kings pin is a false root, 24.16, and its
 /// target unprotected: no partner.)
-fn king_takes_part(cx: &Ctx, b: &Board, target: PieceId) -> Option<PieceId> {
+///
+/// The king also takes part as a capturer (24.17: 两个或两个以上棋子共同擒捉…缺少其中任何一个都
+/// 无法吃子) when the target is won on its point (`across` false) and no capture of it wins there
+/// without the king's captures ([`see_without`]): the king takes back at the end of the exchange.
+fn king_takes_part(cx: &Ctx, b: &Board, target: PieceId, across: bool) -> Option<PieceId> {
     let king = b.pieces_of(b.st.turn).find(|p| is_king(b, p.id))?.id;
     let t_sq = b.square_of(target)?;
-    moved_screen(cx, b, king, t_sq).then_some(king)
+    let capturer = || {
+        let v = value(cx.rs, b, target);
+        reach_of(b, king).contains(&t_sq)
+            && !captures_on(b, t_sq)
+                .into_iter()
+                .filter(|m| b.piece_id_at(m.from) != Some(king))
+                .any(|m| {
+                    let mut a = b.clone();
+                    apply(&mut a, m);
+                    v - see_without(cx, &a, t_sq, king, 8) > 0.0 && !mates_at_once(cx, &a)
+                })
+    };
+    (moved_screen(cx, b, king, t_sq) || (!across && capturer())).then_some(king)
+}
+
+/// [`see`] on `sq` with the piece `absent` never capturing (the removal test of 24.17 for the
+/// king, which cannot be taken off the board).
+fn see_without(cx: &Ctx, b: &Board, sq: Coord, absent: PieceId, depth: u32) -> f64 {
+    if depth == 0 {
+        return 0.0;
+    }
+    let Some(victim) = b.piece_id_at(sq) else {
+        return 0.0;
+    };
+    let v = value(cx.rs, b, victim);
+    let mut best = 0.0;
+    for m in captures_on(b, sq) {
+        if b.piece_id_at(m.from) == Some(absent) {
+            continue;
+        }
+        let mut a = b.clone();
+        apply(&mut a, m);
+        let g = v - see_without(cx, &a, sq, absent, depth - 1);
+        if g > best && !mates_at_once(cx, &a) {
+            best = g;
+        }
+    }
+    best
 }
 
 /// Reading `king-as-partner`: does the direct capture of threat `t` (`b`, its side to move) win
