@@ -381,3 +381,38 @@ fn a_trade_in_between_that_takes_off_the_finisher_is_no_chase() {
         "{check_back}"
     );
 }
+
+/// Reading `capture-answered-by-checks` (24.3, the complete exchange; concept A): a line of
+/// checks that answers a capture and ends by taking the capturer counts the capturer once. The
+/// capture's net gain already gave up what the recapture takes; the line answers the capture
+/// only when it wins more than that net gain besides.
+///
+/// Red's rooks g0 and g7 face each other; black's horse e6 guards both the rook g7 and the
+/// cannon c5, and red's rook a6 steps to a5 (attacking the cannon) and back (attacking the
+/// horse). After 车g0×g7 black's best is to trade first with check, 炮c5×c0+ (over the pawn c3,
+/// through the advisor d0), 相e2×c0, and only then 马×g7: red is still a cannon for an elephant
+/// up. That line wins the elephant and the rook g7 for the cannon, 3 in all, more than the
+/// capture's net 2 only if the rook g7 is counted a second time; the capture is a chase. Red
+/// chases on both moves and must change (in 1999 too). The probe that found it (round 89) also
+/// ruled it so without the advisor d0, where the trade gives no check.
+#[test]
+fn a_checking_trade_that_ends_by_taking_the_capturer_counts_it_once() {
+    let moves = "a6a5 e9e8 a5a6 e8e9 a6a5 e9e8 a5a6 e8e9";
+    for rules in ["cxa-2011", "cxa-1999"] {
+        let j = judged(
+            rules,
+            "4k4/9/6r2/R3n4/2c6/9/2P1P4/4B2N1/9/2BAK1R2 w - - 0 1",
+            moves,
+        );
+        assert_eq!(class_at(&j, 5), "chase", "{j}");
+        assert_eq!(targets_at(&j, 5), ["g7"], "{j}");
+        assert_eq!(class_at(&j, 7), "chase", "{j}");
+        assert_eq!(j["must_change"], "red", "{j}");
+    }
+    let no_check = judged(
+        "cxa-2011",
+        "4k4/9/6r2/R3n4/2c6/9/2P1P4/4B2N1/9/2B1K1R2 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&no_check, 5), "chase", "{no_check}");
+}

@@ -441,6 +441,7 @@ impl Analyzer<'_> {
         b0: &Tracked,
         a: &mut Tracked,
         capturer: PieceId,
+        taken: f64,
         gain: f64,
     ) -> bool {
         let rs = self.rs;
@@ -462,23 +463,34 @@ impl Analyzer<'_> {
         }
         let tau = gain + self.gain_now(&mut before);
         let depth = rs.chase_search_depth;
+        // A line that wins the capturer back counts it once (the oracle's `conceded`).
+        let conceded = (taken - gain).max(0.0);
+        let above = |az: &mut Self, x: &mut Tracked, k: Move, conceded: f64| {
+            let cap_bit = x.square_of(capturer).map_or(0, |s| 1u128 << s.index());
+            conceded <= 0.0
+                || az
+                    .check_line(x, k, depth)
+                    .is_some_and(|w| w.targets & cap_bit == 0)
+                || az.line_exceeds(x, k, depth, tau + conceded)
+        };
         // A line that wins the piece that has just moved is that move's own offer (献).
-        let a_line_wins = |az: &mut Self, x: &mut Tracked| {
+        let a_line_wins = |az: &mut Self, x: &mut Tracked, conceded: f64| {
             let moved_bit = moved
                 .and_then(|p| x.square_of(p))
                 .map_or(0, |s| 1u128 << s.index());
             az.checking_moves(x).iter().any(|&k| {
                 az.line_exceeds(x, k, depth, tau)
+                    && above(az, x, k, conceded)
                     && (moved_bit == 0
                         || az
                             .check_line(x, k, depth)
                             .is_some_and(|w| w.targets & moved_bit == 0))
             })
         };
-        if !a_line_wins(self, a) {
+        if !a_line_wins(self, a, conceded) {
             return false;
         }
-        if moved != Some(capturer) || a_line_wins(self, &mut b0.passed()) {
+        if moved != Some(capturer) || a_line_wins(self, &mut b0.passed(), 0.0) {
             return true;
         }
         // Without a departure test (1999), a line that wins a piece the capture uncovered and
@@ -513,6 +525,7 @@ impl Analyzer<'_> {
             .map_or(0, |s| 1u128 << s.index());
         self.checking_moves(a).iter().any(|&k| {
             self.line_exceeds(a, k, depth, tau)
+                && above(self, a, k, conceded)
                 && self
                     .check_line(a, k, depth)
                     .is_some_and(|w| w.targets & moved_bit == 0 && w.targets & uncovered != 0)

@@ -308,7 +308,7 @@ impl Analyzer<'_> {
         let skip = gain <= 0.0
             || self.mates_at_once(b)
             || self.capturer_won_back_by_checks(b0, b, m.to(), pawn_taken, tval, gain)
-            || self.checks_answer_capture(b0, b, attacker, gain);
+            || self.checks_answer_capture(b0, b, attacker, tval, gain);
         // Any legal recapture makes the piece protected, if not fully (少根, 24.15), even one after
         // which its side is mated at once (参考图34: 黑方长捉少根子).
         let recaptures = !skip && !captures_on(b, m.to()).is_empty();

@@ -600,7 +600,7 @@ fn capture_threat(
         return None;
     }
     if capturer_won_back_by_checks(cx, b, &a, attacker, is_pawn(b, target), v, gain)
-        || checks_answer_capture(cx, b, &a, attacker, gain)
+        || checks_answer_capture(cx, b, &a, attacker, v, gain)
     {
         return None;
     }
@@ -1043,7 +1043,14 @@ fn capturer_won_back_by_checks(
 /// the capture too); one that the capture's departure opens is 26.5's (`pinned-departure`). A
 /// line that wins the piece that has just moved is not counted. Not asked when the capturing
 /// side is in check, in `b` or before the move.
-fn checks_answer_capture(cx: &Ctx, b: &Board, a: &Board, capturer: PieceId, gain: f64) -> bool {
+fn checks_answer_capture(
+    cx: &Ctx,
+    b: &Board,
+    a: &Board,
+    capturer: PieceId,
+    taken: f64,
+    gain: f64,
+) -> bool {
     let rs = cx.rs;
     if !rs.won_back_by_checks_is_protection || !rs.exchange_answered_anywhere {
         return false;
@@ -1061,12 +1068,23 @@ fn checks_answer_capture(cx: &Ctx, b: &Board, a: &Board, capturer: PieceId, gain
         return false;
     }
     let tau = gain + gain_now(cx, &them_before);
+    // A line that wins the capturer back counts it once: the capture's gain already gave up
+    // what the recapture takes (`conceded`, as in the departure test of 26.5).
+    let conceded = (taken - gain).max(0.0);
+    let above = |x: &Board, k: OMove, l: &Won, conceded: f64| {
+        l.gain > tau
+            && (conceded <= 0.0
+                || !l.targets.contains_key(&capturer)
+                || check_line_above(cx, x, k, rs.chase_search_depth, tau + conceded)
+                    .is_some_and(|m| m.gain > tau + conceded))
+    };
     // A line that wins the piece that has just moved is that move's own offer (献), as a piece
     // it puts en prise is (complete-exchange-any-square, condition (3)).
-    let a_line_wins = |x: &Board| {
+    let a_line_wins = |x: &Board, conceded: f64| {
         checking_moves(x).into_iter().any(|k| {
-            check_line_above(cx, x, k, rs.chase_search_depth, tau)
-                .is_some_and(|l| l.gain > tau && moved.is_none_or(|p| !l.targets.contains_key(&p)))
+            check_line_above(cx, x, k, rs.chase_search_depth, tau).is_some_and(|l| {
+                above(x, k, &l, conceded) && moved.is_none_or(|p| !l.targets.contains_key(&p))
+            })
         })
     };
     // Where the rule set has no departure test (1999), the complete exchange of a capture the
@@ -1090,13 +1108,14 @@ fn checks_answer_capture(cx: &Ctx, b: &Board, a: &Board, capturer: PieceId, gain
         !uncovered.is_empty()
             && checking_moves(a).into_iter().any(|k| {
                 check_line_above(cx, a, k, rs.chase_search_depth, tau).is_some_and(|l| {
-                    l.gain > tau
+                    above(a, k, &l, conceded)
                         && moved.is_none_or(|p| !l.targets.contains_key(&p))
                         && l.targets.keys().any(|x| uncovered.contains(x))
                 })
             })
     };
-    a_line_wins(a) && (moved != Some(capturer) || a_line_wins(&pass(b)) || uncovered_line())
+    a_line_wins(a, conceded)
+        && (moved != Some(capturer) || a_line_wins(&pass(b), 0.0) || uncovered_line())
 }
 
 /// The most the side to move can win now ([`best_gain`] at the depth of the rule set's lines of
