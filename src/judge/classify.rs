@@ -733,7 +733,11 @@ fn chase_test(
             by_context |= context_decided;
             stood
         };
-        if joint_renewed || !stood || check_added(x) {
+        if joint_renewed
+            || !stood
+            || check_added(x)
+            || acceptance(az, before, after, x, mover) == Acceptance::AddedParticipant
+        {
             new.push(*x);
         } else if rules.pin_renews_chase
             && !x.via_checks

@@ -366,9 +366,8 @@ fn an_exchange_offer_that_also_chases_is_a_chase_by_the_heavier_nature() {
 /// and a cannon pair are chases too. When the partner itself steps to face its like piece (red's
 /// rook h0-g0 with the rook already on a4), the move is the exchange offer (兑), as 图30's
 /// 车６退４ with the 3-路 horse; so is a move that makes the pair an even exchange (图30's
-/// 炮八进四, which protects the partner). (Under 1999, which reads no joint threats, the threat keeps the
-/// standing pair's name and the shape is judged idle where 細則5 wants a chase: audit item 100,
-/// open, not asserted here.)
+/// 炮八进四, which protects the partner). Under 1999 (no joint threats) the added participant
+/// makes the threat new all the same (29.2: 捉产生于刚走的这着棋): 捉 twice, red must change.
 #[test]
 fn a_piece_added_to_take_what_a_like_pairs_exchange_uncovers_makes_a_chase() {
     let moves = "a6a4 f9f8 a4a6 f8f9 a6a4 f9f8 a4a6 f8f9";
@@ -379,6 +378,11 @@ fn a_piece_added_to_take_what_a_like_pairs_exchange_uncovers_makes_a_chase() {
         assert!(cites(&j, ply, "26.10"), "{j}");
     }
     assert_eq!(j["must_change"], "red", "{j}");
+    let j1999 = judged("cxa-1999", fen, moves);
+    for ply in [5, 7] {
+        assert_eq!(class_at(&j1999, ply), "chase", "{j1999}");
+    }
+    assert_eq!(j1999["must_change"], "red", "{j1999}");
     let guarded = judged(
         "cxa-2011",
         "5k3/9/6r2/R2n5/5n3/3cp4/9/7N1/9/4K1R2 w - - 0 1",

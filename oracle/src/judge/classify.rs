@@ -653,6 +653,11 @@ fn chase_test(
             && capture_checks_by_another(after, x)
             && !capture_checks_by_another(&pass(before), x)
     };
+    // A threat whose gain the moved piece joins as 26.10.2's added participant (reading
+    // `exchange-offer-not-chase`, added-participant clause) is made by the move (29.2:
+    // 捉产生于刚走的这着棋), whatever stood on the same target before.
+    let added_participant =
+        |x: &Threat| acceptance(rules, before, after, x, mover) == Acceptance::AddedParticipant;
     let mut pinned = false;
     let mut new: Vec<Threat> = Vec::new();
     // Whether the context of the move (2011 26.1.2, reading `newness-in-context`) decided the
@@ -664,7 +669,7 @@ fn chase_test(
         let joint_renewed =
             rules.joint_chase_renewed && x.joint && !x.via_checks && participates(x);
         by_context |= !joint_renewed && old.by_context(x);
-        if joint_renewed || !old.contains(x) || check_added(x) {
+        if joint_renewed || !old.contains(x) || check_added(x) || added_participant(x) {
             new.push(x.clone());
         } else if renewed_by_pin(x) {
             let mut y = x.clone();
