@@ -673,16 +673,21 @@ fn chase_test(
     in_context(az, &mut |az| {
         az.mark_joint_lines(&passed, &mut after_threats)
     });
+    // Each threat's acceptance, asked once (the oracle's `added`).
     let mut offers = Vec::new();
     let mut now = Vec::new();
+    let mut added: Vec<(PieceId, PieceId)> = Vec::new();
     for t in after_threats
         .into_iter()
         .filter(|t| is_material(after, t.target))
     {
-        if is_exchange_offer(az, before, after, &t, mover) {
-            offers.push(t);
-        } else {
-            now.push(t);
+        match acceptance(az, before, after, &t, mover) {
+            Acceptance::Offer => offers.push(t),
+            Acceptance::AddedParticipant => {
+                added.push(t.key());
+                now.push(t);
+            }
+            _ => now.push(t),
         }
     }
     let mut t = ChaseTest {
@@ -733,10 +738,7 @@ fn chase_test(
             by_context |= context_decided;
             stood
         };
-        if joint_renewed
-            || !stood
-            || check_added(x)
-            || acceptance(az, before, after, x, mover) == Acceptance::AddedParticipant
+        if joint_renewed || !stood || check_added(x) || (!x.via_checks && added.contains(&x.key()))
         {
             new.push(*x);
         } else if rules.pin_renews_chase

@@ -596,10 +596,20 @@ fn chase_test(
         .map(|(_, y)| y);
     after_threats.extend(hidden);
     analysis::mark_joint_lines(&cx_after, &pass(after), &mut after_threats);
+    // Each threat's acceptance (24.4, 26.9, 26.10), asked once: the offers, and the direct
+    // threats the moved piece joins as 26.10.2's added participant.
+    let mut added: BTreeSet<(PieceId, PieceId)> = BTreeSet::new();
     let (offers, now): (Vec<Threat>, Vec<Threat>) = after_threats
         .into_iter()
         .filter(|t| is_material(after, t.target))
-        .partition(|t| is_exchange_offer(rules, before, after, t, mover));
+        .partition(|t| match acceptance(rules, before, after, t, mover) {
+            Acceptance::Offer => true,
+            Acceptance::AddedParticipant => {
+                added.insert(t.key());
+                false
+            }
+            _ => false,
+        });
     let chase_art = rules.class_article(MoveClass::Chase);
     let new_art = rules.article("cxa1999.29.2");
     let mut t = ChaseTest {
@@ -656,8 +666,8 @@ fn chase_test(
     // A threat whose gain the moved piece joins as 26.10.2's added participant (reading
     // `exchange-offer-not-chase`, added-participant clause) is made by the move (29.2:
     // 捉产生于刚走的这着棋), whatever stood on the same target before.
-    let added_participant =
-        |x: &Threat| acceptance(rules, before, after, x, mover) == Acceptance::AddedParticipant;
+    // (a threat by lines of checks is never an offer: its acceptance is `None`)
+    let added_participant = |x: &Threat| !x.via_checks && added.contains(&x.key());
     let mut pinned = false;
     let mut new: Vec<Threat> = Vec::new();
     // Whether the context of the move (2011 26.1.2, reading `newness-in-context`) decided the
