@@ -1505,17 +1505,22 @@ fn departure_costs(
             if !made_by_the_move || !after.pos.guards(a_sq, m.to()) {
                 continue;
             }
+            // (a crossed pawn given for the piece won nothing: reading `pawn-given-for-pieces`)
             let vb = value(rules, &open_before, victim);
             let u = open_before.play_undo(m);
-            let before = vb - az.see(&mut open_before, m.to(), 8);
+            let before = vb - az.see_pawns_given(&mut open_before, m.to(), me.other(), None, 8);
             open_before.undo(m, u);
-            if before > 0.0 {
+            if before > 0.0 && !az.pawn_given_by_capture(&mut open_before, m) {
                 continue;
             }
         }
+        // An answer that gives a crossed pawn for the piece wins nothing either.
+        if az.pawn_given_by_capture(&mut a, m) {
+            continue;
+        }
         let vv = value(rules, &a, victim);
         let u = a.play_undo(m);
-        let g = vv - az.see(&mut a, m.to(), 8);
+        let g = vv - az.see_pawns_given(&mut a, m.to(), me.other(), None, 8);
         a.undo(m, u);
         if pawn_trade_level && is_pawn(&a, victim) {
             pawn_given = pawn_given
@@ -1819,7 +1824,7 @@ fn answer_opened_by(
             continue;
         };
         let worth = value(az.rs, a, victim);
-        if worth <= best || az.see(standing, c.to(), 8) > 0.0 {
+        if worth <= best || az.wins_on(standing, c.to()) {
             continue;
         }
         best = az.better_answer(a, c, worth, best);

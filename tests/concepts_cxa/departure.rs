@@ -106,6 +106,75 @@ fn a_piece_lost_anyway_does_not_make_the_departure_cost() {
     assert_eq!(j["ruling"], "draw", "{j}");
 }
 
+/// Interpretation `pinned-departure` (2011 26.5, 得不偿失) with `pawn-given-for-pieces` (26.6:
+/// 此外换取其他一子或数子均不算得子): a piece that a crossed pawn attacks while the root guards it
+/// is not lost anyway, so the root's departure costs it.
+///
+/// Red's rook guards the horse b2 along the second rank against the pawn a2 and chases the
+/// unprotected elephant (g5, then i7). Taking it gives the horse for the elephant: idle, citing
+/// 26.5, a draw. The same when black's cannon can check through red's advisor and then take the
+/// horse for the pawn inside that line (a search's capture is counted alike). Without the pawn,
+/// a chase on both moves and red must change.
+#[test]
+fn a_piece_a_crossed_pawn_attacks_is_not_lost_anyway() {
+    let moves = "i2g2 g5i7 g2i2 i7g5 i2g2 g5i7 g2i2 i7g5";
+    for fen in [
+        "5k3/9/9/9/6b2/9/9/pN6R/9/3K5 w - - 0 1",
+        "3ak4/7c1/9/4p4/6b2/9/4P4/pN6R/9/4KA3 w - - 0 1",
+    ] {
+        let j = judged("cxa-2011", fen, moves);
+        for ply in [5, 7] {
+            assert_eq!(class_at(&j, ply), "idle", "{j}");
+            assert!(cites(&j, ply, "26.5"), "{j}");
+        }
+        assert_eq!(j["ruling"], "draw", "{j}");
+    }
+    let j = judged("cxa-2011", "5k3/9/9/9/6b2/9/9/1N6R/9/3K5 w - - 0 1", moves);
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+}
+
+/// Interpretation `pawn-given-for-pieces` inside the exchange on one point (2011 26.5, 26.6; 1999
+/// 25.3, 29.1): a crossed pawn that finishes the other side's exchange and is taken back is given
+/// for the piece it took, so the exchange wins that side nothing.
+///
+/// The horse b2 is attacked by black's horse a4 and pawn a2 and guarded by red's horse c0 and,
+/// along the second rank, by the rook. With the rook there, 马×马, 马×马, 卒×马, 车×卒 wins black
+/// nothing (the pawn given for the horse), so the horse is not lost anyway; the rook's chase of
+/// the advisor d7 or the elephant g5 gives it up (马×马, 马×马, 卒×马): idle, citing 26.5, a draw.
+/// Without the pawn the horse is only traded: a chase on both moves, red must change. Under 1999
+/// too, when the move itself leaves the horse (the rook's step from b5 to e5 along the fifth
+/// rank): idle; without the pawn, a chase.
+#[test]
+fn a_crossed_pawn_that_finishes_an_exchange_and_is_taken_back_wins_nothing() {
+    let moves = "g2d2 f9f8 d2g2 f8f9 g2d2 f9f8 d2g2 f8f9";
+    let j = judged(
+        "cxa-2011",
+        "5k3/9/3a5/9/6b2/n8/9/pN4R2/9/2NK5 w - - 0 1",
+        moves,
+    );
+    for ply in [5, 7] {
+        assert_eq!(class_at(&j, ply), "idle", "{j}");
+        assert!(cites(&j, ply, "26.5"), "{j}");
+    }
+    assert_eq!(j["ruling"], "draw", "{j}");
+    let j = judged(
+        "cxa-2011",
+        "5k3/9/3a5/9/6b2/n8/9/1N4R2/9/2NK5 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+    let moves = "b5e5 f9f8 e5b5 f8f9 b5e5 f9f8 e5b5 f8f9";
+    for rules in ["cxa-1999", "cxa-2011"] {
+        let j = judged(rules, "5k3/9/4b4/9/1R7/n8/9/pN7/9/2NK5 w - - 0 1", moves);
+        assert_eq!(class_at(&j, 5), "idle", "{j}");
+        let j = judged(rules, "5k3/9/4b4/9/1R7/n8/9/1N7/9/2NK5 w - - 0 1", moves);
+        assert_eq!(class_at(&j, 5), "chase", "{j}");
+    }
+}
+
 /// Interpretation `pinned-departure` (2011 26.5 做根子捉子, with 26.6): a root piece that chases
 /// is judged by what its departure costs, the piece it stops guarding included; a crossed pawn
 /// for one piece other than a rook is level.

@@ -169,6 +169,50 @@ fn a_piece_already_en_prise_is_no_answer_to_a_capture() {
     assert_eq!(class_at(&j, 7), "idle", "{j}");
 }
 
+/// Interpretation `complete-exchange-any-square`, condition (2), its limit: a piece the move
+/// rescues was not "already en prise". Red's rook c5 stood en prise to the elephant e7; the
+/// cannon's step to d6 blocks the elephant's eye and screens the cannon c6 onto the horse g6, a
+/// capture that opens the c-file for black's rook c9 to take c5: a horse for a rook, no gain
+/// (29.1's complete exchange), so the step is idle under 1999 as under 2011 (before, the rook's
+/// loss was read as a standing threat of black's own and the step a chase under 1999).
+#[test]
+fn a_piece_the_move_rescues_is_an_answer_to_a_capture() {
+    let fen = "2r1k4/9/4b4/2C3n2/2RC5/9/4P4/9/9/4K4 w - - 0 1";
+    let moves = "d5d6 e9e8 d6d5 e8e9 d5d6 e9e8 d6d5 e8e9";
+    for rules in ["cxa-1999", "cxa-2011"] {
+        let j = judged(rules, fen, moves);
+        assert_eq!(class_at(&j, 5), "idle", "{j}");
+        assert_eq!(j["ruling"], "draw", "{j}");
+    }
+}
+
+/// Interpretation `pawn-given-for-pieces` (2011 26.6, 此外换取其他一子或数子均不算得子) in the
+/// complete exchange (24.3): a crossed pawn's standing capture of a guarded piece wins nothing,
+/// so the piece is not "already en prise" (condition (2) of `complete-exchange-any-square`).
+///
+/// Red's horse steps to h8 and blocks the eye of the elephant g9, the only guard of the elephant
+/// i7, which red's rook i2 attacks; taking it leaves the horse b2, which only the rook guards,
+/// to the pawn a2: an elephant for a horse, no gain, idle (red then kills and idles: a draw).
+/// Without the pawn the step is a chase and red must change.
+#[test]
+fn a_crossed_pawns_capture_of_a_guarded_piece_is_no_standing_threat() {
+    let moves = "g6h8 e9e8 h8g6 e8e9 g6h8 e9e8 h8g6 e8e9";
+    let j = judged(
+        "cxa-2011",
+        "3akab2/9/8b/6N2/9/9/9/pN6R/9/3K5 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "idle", "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    let j = judged(
+        "cxa-2011",
+        "3akab2/9/8b/6N2/9/9/9/1N6R/9/3K5 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(j["must_change"], "red", "{j}");
+}
+
 /// Interpretation `capture-answered-by-checks` (2011 24.3, 24.15; concept A, an answer by a
 /// check): a capture is no gain when the other side's line of checks wins the capturer back and
 /// nets more than the capture won, even if less than the capturer's whole worth.

@@ -65,6 +65,31 @@ fn parrying_a_kill_makes_a_standing_capture_a_new_chase() {
     assert_eq!(j["ruling"], "draw");
 }
 
+/// Interpretation `newness-in-context`, fifth part (2011 26.1.2 read for a kill, concept E): the
+/// king's step after the opponent's kill (殺) is its answer, like its answer to a check, and the
+/// chases it produces are idle, even one it opens for another piece (which 26.1.1 would make a
+/// chase after a quiet move).
+///
+/// Red's rook steps to b8 and the horses threaten mate (殺); black's king steps to d8 and becomes
+/// the screen of the cannon d9 onto the unprotected advisor d2. Under 2011 the step is idle and
+/// cites 26.1.2: black's moves are one idle move and one chase, a draw. The 1999 rules have no
+/// such reading: the step is a chase (借帥之力, 27.1), black chases on both moves and must change.
+#[test]
+fn the_kings_parry_of_a_kill_makes_no_chase() {
+    let fen = "3cc4/2N1k4/9/6N2/9/9/9/3AB4/1R7/5K3 w - - 0 1";
+    let moves = "b1b8 e8d8 b8b1 d8e8 b1b8 e8d8 b8b1 d8e8";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 5), "kill", "{j2011}");
+    // 拦: the step also blocks the horse c8 (an idle kind, 24.8).
+    assert_eq!(class_at(&j2011, 6), "block", "{j2011}");
+    assert!(cites(&j2011, 6, "26.1.2"), "{j2011}");
+    assert_eq!(class_at(&j2011, 8), "chase", "{j2011}");
+    assert_eq!(j2011["ruling"], "draw", "{j2011}");
+    let j1999 = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j1999, 6), "chase", "{j1999}");
+    assert_eq!(j1999["ruling"], "black_loses", "{j1999}");
+}
+
 /// Interpretation `newness-of-a-line-of-checks` (29.2 / 24.3 从捉到捉, concept E; 参考图8): a line
 /// of consecutive checks that wins a piece a line could already win before the move, whichever
 /// piece opened it, is no new threat.

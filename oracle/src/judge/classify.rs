@@ -1344,7 +1344,10 @@ fn departure_costs(
         let victim = b.piece_id_at(m.to)?;
         let mut c = b.clone();
         analysis::apply(&mut c, m);
-        Some(value(rules, b, victim) - analysis::see(&cx, &c, m.to, None, 8))
+        Some(
+            value(rules, b, victim)
+                - analysis::see_pawns_given(&cx, &c, m.to, b.side_to_move(), None, 8),
+        )
     };
     let mut a = after.clone();
     a.set_turn(me);
@@ -1366,11 +1369,15 @@ fn departure_costs(
         .into_iter()
         .filter(|m| m.to != t_sq)
         .filter(|m| {
+            // (a crossed pawn given for the piece won nothing: reading `pawn-given-for-pieces`)
             !existing.contains(m)
                 || (made_by_the_move
                     && analysis::guards(after, t.attacker, m.to)
-                    && wins(&open_before, *m).is_some_and(|g| g <= 0.0))
+                    && (wins(&open_before, *m).is_some_and(|g| g <= 0.0)
+                        || analysis::pawn_given_by_capture(&cx, &open_before, *m)))
         })
+        // An answer that gives a crossed pawn for the piece wins nothing either.
+        .filter(|m| !analysis::pawn_given_by_capture(&cx, &a, *m))
         .filter_map(|m| {
             let victim = a.piece_id_at(m.to)?;
             // (beyond what the other side could win of that piece anyway: a piece lost
@@ -1745,12 +1752,13 @@ fn answer_opened_by(cx: &Ctx, standing: &Board, a: &Board, sq: Coord) -> f64 {
         else {
             continue;
         };
-        if analysis::see(cx, standing, c.to, None, 8) > 0.0 {
+        if analysis::wins_on(cx, standing, c.to) {
             continue;
         }
         let mut d = a.clone();
         analysis::apply(&mut d, c);
-        let g = value(cx.rs, a, victim) - analysis::see(cx, &d, c.to, None, 8);
+        let g = value(cx.rs, a, victim)
+            - analysis::see_pawns_given(cx, &d, c.to, a.side_to_move(), None, 8);
         if g > best && !analysis::mates_at_once(cx, &d) {
             best = g;
         }

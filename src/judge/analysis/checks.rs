@@ -635,7 +635,8 @@ impl Analyzer<'_> {
     /// The most the side to move can win now (as [`Analyzer::gain_now`]) by a capture with
     /// gain of one of the pieces `ids` or by a line of consecutive checks that takes or wins one
     /// of them ([`line_wins`]); 0 if none (the oracle's `gain_now_on`). A standing threat to
-    /// another piece stays after a line and pays nothing for it.
+    /// another piece stays after a line and pays nothing for it. A crossed pawn's capture that
+    /// gives the pawn for the piece wins nothing ([`Analyzer::capture_gain_above`]).
     pub(crate) fn gain_now_on(&mut self, b: &mut Tracked, ids: IdSet) -> f64 {
         let squares = squares_of(b, ids);
         let depth = self.rs.chase_search_depth;
@@ -1166,8 +1167,8 @@ impl Taken {
     /// `check_line`.
     pub(super) fn by(rs: &RuleSet, a: &Tracked, r: Move, first: First) -> Taken {
         let piece = id_at(a, r.to());
-        // Taking back the checking pawn that took a piece: the trade is level, and what follows
-        // counts in full (the pawn was not given for it).
+        // Taking back the checking pawn that took a piece: the trade is level, and the pawn is
+        // given for that piece and what follows (一兵换取数子, 25.3 / 2011 26.6).
         let traded = first.pawn_level && r.to() == first.to;
         Taken {
             worth: if traded {
@@ -1175,7 +1176,7 @@ impl Taken {
             } else {
                 piece.map_or(0.0, |v| value(rs, a, v))
             },
-            pawn: !traded && piece.is_some_and(|v| is_pawn(a, v)),
+            pawn: traded || piece.is_some_and(|v| is_pawn(a, v)),
         }
     }
 

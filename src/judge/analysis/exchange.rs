@@ -345,6 +345,51 @@ impl Analyzer<'_> {
         })
     }
 
+    /// Reading `pawn-given-for-pieces`, wherever one capture is weighed on its own (a capture a
+    /// search meets, an answer elsewhere, what a side could win anyway; the oracle's
+    /// `pawn_given_by_capture`): is the capture `m` of the side to move a crossed pawn given for
+    /// the piece it takes (a pawn that counts as material, a piece for which 26.6 does not count
+    /// the trade, and the other side can take back), so no gain, as [`Analyzer::capture_threat`]
+    /// counts it?
+    pub(crate) fn pawn_given_by_capture(&mut self, b: &mut Tracked, m: Move) -> bool {
+        let (Some(attacker), Some(target)) = (id_at(b, m.from()), id_at(b, m.to())) else {
+            return false;
+        };
+        if !is_pawn(b, attacker) || pawn_trade_is_gain(self.rs, b, target) {
+            return false;
+        }
+        let side = b.pos.turn();
+        let u = b.play_undo(m);
+        let given = value(self.rs, b, attacker) > 0.0
+            && (self.see_pawns_given(b, m.to(), side, None, 8) > 0.0
+                || self.pawn_taken_back(b, m.to()));
+        b.undo(m, u);
+        given
+    }
+
+    /// Can the side to move win the piece on `sq` by a capture there, counted over the exchange
+    /// on the point ([`Analyzer::see`]) as its threats count it: a crossed pawn given for the
+    /// piece wins nothing ([`Analyzer::pawn_given_by_capture`]; the oracle's `wins_on`)?
+    pub(crate) fn wins_on(&mut self, b: &mut Tracked, sq: Square) -> bool {
+        let Some(victim) = id_at(b, sq) else {
+            return false;
+        };
+        if self.see(b, sq, 8) <= 0.0 {
+            return false;
+        }
+        let v = value(self.rs, b, victim);
+        let side = b.pos.turn();
+        for m in captures_on(b, sq) {
+            let u = b.play_undo(m);
+            let ok = v - self.see_pawns_given(b, sq, side, None, 7) > 0.0 && !self.mates_at_once(b);
+            b.undo(m, u);
+            if ok && !self.pawn_given_by_capture(b, m) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Reading `pawn-given-for-pieces` (the oracle's `pawn_taken_back`): can the side to move in
     /// `a` take back on `sq` the pawn that has just captured there, by a legal recapture after
     /// which it is not mated at once and by a piece the pawn's side cannot then win with a gain
@@ -962,10 +1007,12 @@ impl Analyzer<'_> {
     /// The best net material the side to move in `a` (after a capture on `sq`; `b` before it)
     /// wins by a capture elsewhere that `allowed` admits (the move, its answering piece and its
     /// victim), of a piece it could not win before (the position before the move when
-    /// `move_context` and a move is given, else before the capture, the other side to move:
-    /// a piece already en prise is a threat of its own). Each is counted over the exchange on
-    /// its point, and one after which the capturing side mates at once is never made
-    /// ([`better_answer`](Self::better_answer)). A crossed pawn won for the piece the capture
+    /// `move_context` and a move is given, and before the capture too; else before the capture;
+    /// the other side to move: a piece already en prise, and not rescued by the move, is a
+    /// threat of its own; [`Analyzer::wins_on`]). Each is counted over the exchange on its
+    /// point, one after which the capturing side mates at once is never made
+    /// ([`better_answer`](Self::better_answer)), and a crossed pawn given for the piece it takes
+    /// wins nothing. A crossed pawn won for the piece the capture
     /// took counts as much (reading `pawn-traded-level`: the trade is level, unless 26.6 counts
     /// it, a pawn for a rook). The search stops once the answer reaches `enough`.
     fn best_answer_elsewhere(
@@ -1006,14 +1053,20 @@ impl Analyzer<'_> {
                 continue;
             }
             let answerer = id_at(a, c.from()).expect("a mover");
-            if !allowed(self, c, answerer, victim) {
+            // (a crossed pawn given for the piece it takes wins nothing: reading
+            // `pawn-given-for-pieces`)
+            if !allowed(self, c, answerer, victim) || self.pawn_given_by_capture(a, c) {
                 continue;
             }
+            let in_context = move_context && self.after_move.is_some();
             let before = them_before.get_or_insert_with(|| match &self.after_move {
                 Some(m) if move_context => m.them_before.clone(),
                 _ => b.passed(),
             });
-            if self.see(before, c.to(), 8) > 0.0 {
+            // (and still could before the capture: a piece the move rescues is an answer)
+            if self.wins_on(before, c.to())
+                && (!in_context || self.wins_on(&mut b.passed(), c.to()))
+            {
                 continue;
             }
             if floats {
@@ -1058,15 +1111,16 @@ impl Analyzer<'_> {
             return false;
         }
         let mut before = m.them_before.clone();
-        self.see(&mut before, old, 8) <= 0.0
+        !self.wins_on(&mut before, old)
     }
 
     /// `best`, or what the capture `c` (of a piece worth `worth`) wins if more: counted over the
     /// exchange on its point, and only if it is not mated at once (an answer of
     /// [`answer_elsewhere`](Self::answer_elsewhere) or of an exchange's acceptance).
     pub(crate) fn better_answer(&mut self, a: &mut Tracked, c: Move, worth: f64, best: f64) -> f64 {
+        let side = a.pos.turn();
         let u = a.play_undo(c);
-        let g = worth - self.see(a, c.to(), 8);
+        let g = worth - self.see_pawns_given(a, c.to(), side, None, 8);
         let better = if g > best && !self.mates_at_once(a) {
             g
         } else {
@@ -1254,7 +1308,8 @@ impl Analyzer<'_> {
     /// the other side may take instead a piece it could not win before (reading
     /// `searched-capture-answered-elsewhere`,
     /// [`answer_elsewhere_in_search`](Self::answer_elsewhere_in_search)). A piece worth at most
-    /// `floor` is not tried: the exchange never wins more than the piece taken first.
+    /// `floor` is not tried: the exchange never wins more than the piece taken first. A crossed
+    /// pawn given for the piece wins nothing ([`Analyzer::pawn_given_by_capture`]).
     pub(super) fn capture_gain_above(
         &mut self,
         b: &mut Tracked,
@@ -1262,11 +1317,12 @@ impl Analyzer<'_> {
         floor: f64,
     ) -> Option<f64> {
         let v = value(self.rs, b, id_at(b, m.to())?);
-        if v <= floor {
+        if v <= floor || self.pawn_given_by_capture(b, m) {
             return None;
         }
+        let side = b.pos.turn();
         let u = b.play_undo(m);
-        let gain = v - self.see(b, m.to(), 8);
+        let gain = v - self.see_pawns_given(b, m.to(), side, None, 8);
         let ok = gain > floor && !self.mates_at_once(b);
         b.undo(m, u);
         if !ok {

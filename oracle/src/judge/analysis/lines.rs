@@ -98,15 +98,15 @@ pub(super) fn check_line_computed(
     let mut mated_answers: Vec<Won> = Vec::new();
     for r in replies {
         let lost_piece = a.piece_id_at(r.to);
-        // Taking back the checking pawn that took a piece: the trade is level, and what follows
-        // counts in full (the pawn was not given for it).
+        // Taking back the checking pawn that took a piece: the trade is level, and the pawn is
+        // given for that piece and what follows (一兵换取数子, 25.3 / 2011 26.6).
         let traded = pawn_level && r.to == k.to;
         let lost = if traded {
             first
         } else {
             lost_piece.map(|v| value(rs, &a, v)).unwrap_or(0.0)
         };
-        let lost_pawn_only = !traded && lost_piece.is_some_and(|v| is_pawn(&a, v));
+        let lost_pawn_only = traded || lost_piece.is_some_and(|v| is_pawn(&a, v));
         let mut c = a.clone();
         apply(&mut c, r);
         // The answer mates or stalemates the checker: no gain (29.4).
@@ -365,7 +365,8 @@ impl Won {
 
 /// Direct captures with gain, without the bookkeeping of [`direct_threats`]: (target, gain,
 /// capturer). The gain is counted over the complete exchange, answers elsewhere included
-/// ([`answer_elsewhere_in_search`]).
+/// ([`answer_elsewhere_in_search`]); a crossed pawn given for the piece wins nothing
+/// ([`pawn_given_by_capture`], reading `pawn-given-for-pieces`).
 pub(super) fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64, PieceId)> {
     let rs = cx.rs;
     let mut out = Vec::new();
@@ -373,10 +374,13 @@ pub(super) fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64, Pi
         let Some(target) = b.piece_id_at(m.to) else {
             continue;
         };
+        if pawn_given_by_capture(cx, b, m) {
+            continue;
+        }
         let mut a = b.clone();
         apply(&mut a, m);
         let v = value(rs, b, target);
-        let mut gain = v - see(cx, &a, m.to, None, 8);
+        let mut gain = v - see_pawns_given(cx, &a, m.to, b.st.turn, None, 8);
         // The complete exchange: the other side may answer elsewhere (reading
         // `searched-capture-answered-elsewhere`).
         if gain > 0.0 && rs.exchange_answered_anywhere {

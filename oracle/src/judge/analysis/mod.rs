@@ -1138,7 +1138,8 @@ pub(crate) fn line_wins(b: &Board, k: OMove, l: &Won) -> BTreeSet<PieceId> {
 /// `pieces` or by a line of consecutive checks that takes or wins one of them ([`line_wins`]);
 /// 0 if none. What a line of checks wins that the other side could win anyway is measured by it
 /// (reading `pinned-departure`, `capture-answered-by-checks`): a standing threat to another piece
-/// stays after the line and pays nothing for it.
+/// stays after the line and pays nothing for it. A crossed pawn's capture that gives the pawn for
+/// the piece wins nothing ([`pawn_given_by_capture`]).
 pub(crate) fn gain_now_on(cx: &Ctx, b: &Board, pieces: &BTreeSet<PieceId>) -> f64 {
     let depth = cx.rs.chase_search_depth;
     let captures = direct_threats_plain(cx, b)
@@ -1469,9 +1470,10 @@ pub(crate) fn answer_elsewhere_in_search(cx: &Ctx, b: &Board, a: &Board, sq: Coo
 
 /// The best net material the side to move in `a` (after a capture on `sq`; `b` before it) wins
 /// by a capture elsewhere that `allowed` admits (the move, its answering piece and its victim),
-/// of a piece it could not win in `them_before` (a piece already en prise is a threat of its
-/// own). Each exchange is counted like the one on `sq` ([`see`] on its point), and one after
-/// which the capturing side mates at once is never made (29.4). A crossed pawn so won for the
+/// of a piece it could not win in `them_before` and in `b` (a piece already en prise, and not
+/// rescued by the move, is a threat of its own; [`wins_on`]). Each exchange is counted like the
+/// one on `sq` ([`see`] on its point), and one after which the capturing side mates at once is
+/// never made (29.4); a crossed pawn given for the piece it takes wins nothing. A crossed pawn so won for the
 /// piece the capture takes counts as that piece (reading `pawn-traded-level`: the trade is level,
 /// unless 26.6 counts it, a pawn for a rook). At least 0: the other side may also do nothing of
 /// the kind.
@@ -1497,19 +1499,23 @@ fn best_answer_elsewhere(
             continue;
         }
         let answerer = a.piece_id_at(c.from).expect("a mover");
-        if !allowed(c, answerer, victim) {
+        // (a crossed pawn given for the piece it takes wins nothing: reading
+        // `pawn-given-for-pieces`)
+        if !allowed(c, answerer, victim) || pawn_given_by_capture(cx, a, c) {
             continue;
         }
         let mut d = a.clone();
         apply(&mut d, c);
-        let mut g = value(rs, a, victim) - see(cx, &d, c.to, None, 8);
+        let mut g = value(rs, a, victim) - see_pawns_given(cx, &d, c.to, a.st.turn, None, 8);
         if g > 0.0 && is_pawn(a, victim) && !pawn_trade_is_gain(rs, b, target) {
             // A crossed pawn won for the piece the capture takes: the pawn's value floats, the
             // trade is level (reading `pawn-traded-level`; 25.3, 2011 26.6).
             g = g.max(value(rs, b, target));
         }
-        // (a piece the other side could win before is no answer; asked only of a better one)
-        if g > best && see(cx, them_before, c.to, None, 8) <= 0.0 && !mates_at_once(cx, &d) {
+        // (a piece the other side could win before, and still could before the capture, is no
+        // answer: a threat of its own; asked only of a better one)
+        let standing = || wins_on(cx, them_before, c.to) && wins_on(cx, &pass(b), c.to);
+        if g > best && !standing() && !mates_at_once(cx, &d) {
             best = g;
         }
     }
@@ -1548,7 +1554,7 @@ fn exposed_before_the_move(cx: &Ctx, answerer: PieceId, moved: PieceId) -> bool 
     };
     before.square_of(answerer).is_some()
         && reach_of(before, answerer).contains(&old)
-        && see(cx, &pass(before), old, None, 8) <= 0.0
+        && !wins_on(cx, &pass(before), old)
 }
 
 /// Reading `pawn-given-for-pieces` (25.3; 2011 26.6, 换取其他一子或数子均不算得子): can the side
@@ -1566,6 +1572,44 @@ fn pawn_taken_back(cx: &Ctx, a: &Board, sq: Coord) -> bool {
         !mates_at_once(cx, &c)
             && (!pawn_trade_is_gain(cx.rs, a, taker) || see(cx, &c, sq, None, 7) <= 0.0)
     })
+}
+
+/// Reading `pawn-given-for-pieces`, wherever one capture is weighed on its own (a capture a search
+/// meets, an answer elsewhere, what a side could win anyway): is the capture `m` of the side to
+/// move in `b` a crossed pawn given for the piece it takes? The pawn counts as material, 26.6
+/// does not count the trade (in 2011 it counts a rook), and the other side can take the pawn
+/// back ([`pawn_taken_back`]) or wins by the exchange on the point: no gain, as
+/// [`capture_threat`] counts it.
+pub(crate) fn pawn_given_by_capture(cx: &Ctx, b: &Board, m: OMove) -> bool {
+    let (Some(attacker), Some(target)) = (b.piece_id_at(m.from), b.piece_id_at(m.to)) else {
+        return false;
+    };
+    if !is_pawn(b, attacker) || pawn_trade_is_gain(cx.rs, b, target) {
+        return false;
+    }
+    let mut a = b.clone();
+    apply(&mut a, m);
+    value(cx.rs, &a, attacker) > 0.0
+        && (see_pawns_given(cx, &a, m.to, b.st.turn, None, 8) > 0.0
+            || pawn_taken_back(cx, &a, m.to))
+}
+
+/// Can the side to move in `b` win the piece on `sq` by a capture there, counted over the
+/// exchange on the point ([`see`]) as its threats count it: a crossed pawn given for the piece
+/// wins nothing ([`pawn_given_by_capture`]; reading `pawn-given-for-pieces`)?
+pub(crate) fn wins_on(cx: &Ctx, b: &Board, sq: Coord) -> bool {
+    let Some(victim) = b.piece_id_at(sq) else {
+        return false;
+    };
+    let v = value(cx.rs, b, victim);
+    see(cx, b, sq, None, 8) > 0.0
+        && captures_on(b, sq).into_iter().any(|m| {
+            let mut a = b.clone();
+            apply(&mut a, m);
+            v - see_pawns_given(cx, &a, sq, b.st.turn, None, 7) > 0.0
+                && !mates_at_once(cx, &a)
+                && !pawn_given_by_capture(cx, b, m)
+        })
 }
 
 /// Is giving up pawns for `target` a gain? (25.3: never; 2011 26.6: for a rook.)
