@@ -460,3 +460,35 @@ fn a_checking_trade_that_ends_by_taking_the_capturer_counts_it_once() {
     );
     assert_eq!(class_at(&no_check, 5), "chase", "{no_check}");
 }
+
+/// Interpretation `exchange-removes-protector` (24.3, the complete exchange over two squares):
+/// the capture the capturer makes elsewhere after the other side takes back is weighed as any
+/// capture a search meets (`searched-capture-answered-elsewhere`), so a line its departure opens
+/// answers it. Red's cannon d6 stands between red's rook a6 and black's rook f6 and screens onto
+/// the horse d1: taking the horse gives up the rook (26.5's 得不偿失), and the elephant's capture
+/// of the pawn c4, which the pawn c5 takes back, wins nothing either, though the cannon could then
+/// take the horse: idle in both editions (before, a chase of c4). Without black's rook the
+/// cannon's step is a chase of the horse alone.
+#[test]
+fn a_capture_after_the_exchange_is_answered_by_the_line_it_opens() {
+    let moves = "d6c6 f9f8 c6d6 f8f9 d6c6 f9f8 c6d6 f8f9";
+    for rules in ["cxa-1999", "cxa-2011"] {
+        let j = judged(
+            rules,
+            "5k3/9/P8/R2C1r3/2p6/2p6/9/3AB4/3nA4/4K4 w - - 0 1",
+            moves,
+        );
+        assert_eq!(class_at(&j, 7), "idle", "{j}");
+        let j = judged(
+            rules,
+            "5k3/9/P8/R2C5/2p6/2p6/9/3AB4/3nA4/4K4 w - - 0 1",
+            moves,
+        );
+        assert_eq!(class_at(&j, 7), "chase", "{j}");
+        assert_eq!(
+            cycle_move(&j, 7)["targets"],
+            serde_json::json!(["d1"]),
+            "{j}"
+        );
+    }
+}

@@ -542,7 +542,8 @@ impl Analyzer<'_> {
     /// capturer (its side `me`, to move in `c` after the other side's recapture on `sq`) nets
     /// next without a line of checks: going on on the same square (a pawn the capturer's side
     /// gives there counted as the piece it takes), or taking a piece it could not win before
-    /// (not in `winnable_now`), its guard gone.
+    /// (not in `winnable_now`), its guard gone, that capture weighed as those were
+    /// ([`Analyzer::capture_gain_above`]: a line its departure opens is an answer to it).
     fn next_after_recapture(
         &mut self,
         c: &mut Tracked,
@@ -550,7 +551,6 @@ impl Analyzer<'_> {
         me: Color,
         winnable_now: IdSet,
     ) -> f64 {
-        let rs = self.rs;
         let mut best = self.see_pawns_given(c, sq, me, None, 7);
         let moves = c.pos.legal_moves();
         for &f in moves.iter() {
@@ -560,13 +560,11 @@ impl Analyzer<'_> {
             if f.to() == sq || winnable_now & id_bit(t) != 0 || !is_material(c, t) {
                 continue;
             }
-            let vt = value(rs, c, t);
-            let uf = c.play_undo(f);
-            let g = vt - self.see(c, f.to(), 8);
-            if g > best && !self.mates_at_once(c) {
+            // Weighed as the captures that made `winnable_now` are: over its complete
+            // exchange, a line its departure opens included.
+            if let Some(g) = self.capture_gain_above(c, f, best.max(0.0)) {
                 best = g;
             }
-            c.undo(f, uf);
         }
         best
     }

@@ -364,31 +364,39 @@ impl Won {
 }
 
 /// Direct captures with gain, without the bookkeeping of [`direct_threats`]: (target, gain,
-/// capturer). The gain is counted over the complete exchange, answers elsewhere included
-/// ([`answer_elsewhere_in_search`]); a crossed pawn given for the piece wins nothing
-/// ([`pawn_given_by_capture`], reading `pawn-given-for-pieces`).
+/// capturer), each weighed by [`search_capture_gain`].
 pub(super) fn direct_threats_plain(cx: &Ctx, b: &Board) -> Vec<(PieceId, f64, PieceId)> {
-    let rs = cx.rs;
     let mut out = Vec::new();
     for m in b.legal_moves() {
         let Some(target) = b.piece_id_at(m.to) else {
             continue;
         };
-        if pawn_given_by_capture(cx, b, m) {
-            continue;
-        }
-        let mut a = b.clone();
-        apply(&mut a, m);
-        let v = value(rs, b, target);
-        let mut gain = v - see_pawns_given(cx, &a, m.to, b.st.turn, None, 8);
-        // The complete exchange: the other side may answer elsewhere (reading
-        // `searched-capture-answered-elsewhere`).
-        if gain > 0.0 && rs.exchange_answered_anywhere {
-            gain = gain.min(v - answer_elsewhere_in_search(cx, b, &a, m.to));
-        }
-        if gain > 0.0 && !mates_at_once(cx, &a) {
+        if let Some(gain) = search_capture_gain(cx, b, m) {
             out.push((target, gain, b.piece_id_at(m.from).expect("a mover")));
         }
     }
     out
+}
+
+/// The gain of the capture `m` of the side to move in `b`, when positive, as a search weighs one
+/// capture (what a side can win now): counted over the complete exchange, answers elsewhere
+/// included ([`answer_elsewhere_in_search`]: a guard the capturer leaves, a line its departure
+/// opens); none after which the other side mates at once; a crossed pawn given for the piece
+/// wins nothing ([`pawn_given_by_capture`], reading `pawn-given-for-pieces`).
+pub(super) fn search_capture_gain(cx: &Ctx, b: &Board, m: OMove) -> Option<f64> {
+    let rs = cx.rs;
+    let target = b.piece_id_at(m.to)?;
+    if pawn_given_by_capture(cx, b, m) {
+        return None;
+    }
+    let mut a = b.clone();
+    apply(&mut a, m);
+    let v = value(rs, b, target);
+    let mut gain = v - see_pawns_given(cx, &a, m.to, b.st.turn, None, 8);
+    // The complete exchange: the other side may answer elsewhere (reading
+    // `searched-capture-answered-elsewhere`).
+    if gain > 0.0 && rs.exchange_answered_anywhere {
+        gain = gain.min(v - answer_elsewhere_in_search(cx, b, &a, m.to));
+    }
+    (gain > 0.0 && !mates_at_once(cx, &a)).then_some(gain)
 }

@@ -782,7 +782,8 @@ fn exchange_with_follow_up(
 /// other side's recapture on `sq`) nets next without a line of checks: going on on the same
 /// square, as in `see` (a pawn the capturer's side gives there counted as the piece it takes:
 /// `see_pawns_given`), or taking a piece the recapturer protected, now left without it (one it
-/// could not win before: not in `winnable_now`).
+/// could not win before: not in `winnable_now`), that capture weighed as those were
+/// ([`search_capture_gain`]: a line its departure opens is an answer to it).
 fn next_after_recapture(
     cx: &Ctx,
     c: &Board,
@@ -790,7 +791,6 @@ fn next_after_recapture(
     me: Side,
     winnable_now: &BTreeSet<PieceId>,
 ) -> f64 {
-    let rs = cx.rs;
     let mut best = see_pawns_given(cx, c, sq, me, None, 7);
     for f in c.legal_moves() {
         let Some(t) = c.piece_id_at(f.to) else {
@@ -799,11 +799,10 @@ fn next_after_recapture(
         if f.to == sq || winnable_now.contains(&t) || !is_material(c, t) {
             continue;
         }
-        let mut d = c.clone();
-        apply(&mut d, f);
-        let g = value(rs, c, t) - see(cx, &d, f.to, None, 8);
-        if g > best && !mates_at_once(cx, &d) {
-            best = g;
+        // Weighed as the capture that made `winnable_now` is: over its complete exchange, a
+        // line its departure opens included.
+        if let Some(g) = search_capture_gain(cx, c, f) {
+            best = best.max(g);
         }
     }
     best
