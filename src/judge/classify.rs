@@ -1306,7 +1306,9 @@ fn takes_part_after_the_exchange(
     })
 }
 
-/// The enemy pieces the move offers in exchange.
+/// The enemy pieces the move offers in exchange: the partners of the exchange pairs it creates
+/// and the targets of its threats that are exchange offers: the moved piece's own, and another
+/// piece's that did not stand before the move (the oracle's `offered_pieces`).
 fn offered_pieces(
     az: &mut Analyzer<'_>,
     before: &Tracked,
@@ -1318,7 +1320,11 @@ fn offered_pieces(
         .fold(0, |a, (_, e)| a | id_bit(e));
     let passed = after.passed();
     for t in az.with_moved(mover, before, |az| az.threats(&passed, None)) {
-        if is_material(after, t.target) && is_exchange_offer(az, before, after, &t, mover) {
+        // (another piece's offer that stood before the move is not the move's: 从捉到捉)
+        if is_material(after, t.target)
+            && is_exchange_offer(az, before, after, &t, mover)
+            && (t.attacker == mover || !az.is_direct_threat(before, t.key()))
+        {
             out |= id_bit(t.target);
         }
     }

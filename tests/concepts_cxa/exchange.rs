@@ -448,3 +448,25 @@ fn a_piece_added_to_take_what_a_like_pairs_exchange_uncovers_makes_a_chase() {
     assert_eq!(class_at(&partner, 5), "exchange", "{partner}");
     assert_eq!(partner["ruling"], "draw", "{partner}");
 }
+
+/// Interpretation `kill-not-by-accepting-exchange` (24.2, 26.9), its limit: another piece's
+/// exchange offer that stood before the move is no offer of the move, so a mate that takes one
+/// of its pieces is the move's kill. Red's rook i3 and black's rook i9 stood facing each other;
+/// the cannon's step to e6 pins the advisor e8, after which 车×i9 mates at once: a kill, and with
+/// the cannon's return chasing the unprotected horse d1, 一杀一捉 and red must change, in both
+/// editions. With a horse on i9 (no pair at all) the step is a kill too.
+#[test]
+fn a_standing_offer_of_another_piece_does_not_hide_a_kill() {
+    let moves = "d6e6 a0a1 e6d6 a1a0 d6e6 a0a1 e6d6 a1a0";
+    for rules in ["cxa-1999", "cxa-2011"] {
+        for fen in [
+            "3ak3r/4a4/4b4/3C5/9/3p5/8R/9/3n5/c3K4 w - - 0 1",
+            "3ak3n/4a4/4b4/3C5/9/3p5/8R/9/3n5/c3K4 w - - 0 1",
+        ] {
+            let j = judged(rules, fen, moves);
+            assert_eq!(class_at(&j, 5), "kill", "{j}");
+            assert_eq!(class_at(&j, 7), "chase", "{j}");
+            assert_eq!(j["must_change"], "red", "{j}");
+        }
+    }
+}

@@ -1284,7 +1284,9 @@ fn takes_part_after_the_exchange(
 }
 
 /// The enemy pieces the move offers in exchange: the partners of the exchange pairs it creates
-/// and the targets of its threats that are exchange offers (28.5 / 24.4, 2011 26.9, 26.10).
+/// and the targets of its threats that are exchange offers (28.5 / 24.4, 2011 26.9, 26.10): the
+/// moved piece's own, and another piece's that did not stand before the move (another piece's
+/// standing offer is not the move's: 从捉到捉, as its chases are judged).
 fn offered_pieces(
     rules: &RuleSet,
     before: &Board,
@@ -1295,18 +1297,27 @@ fn offered_pieces(
         .into_iter()
         .map(|(_, e)| e)
         .collect();
-    out.extend(
-        threats(
-            &Ctx::new(rules).after_move_of(mover, before),
-            &pass(after),
-            None,
-        )
-        .into_iter()
-        .filter(|t| {
-            is_material(after, t.target) && is_exchange_offer(rules, before, after, t, mover)
-        })
-        .map(|t| t.target),
-    );
+    let offers: Vec<Threat> = threats(
+        &Ctx::new(rules).after_move_of(mover, before),
+        &pass(after),
+        None,
+    )
+    .into_iter()
+    .filter(|t| is_material(after, t.target) && is_exchange_offer(rules, before, after, t, mover))
+    .collect();
+    if !offers.is_empty() {
+        let stood: BTreeSet<(PieceId, PieceId)> = threats(&Ctx::new(rules), before, None)
+            .iter()
+            .filter(|y| !y.via_checks)
+            .map(Threat::key)
+            .collect();
+        out.extend(
+            offers
+                .into_iter()
+                .filter(|t| t.attacker == mover || !stood.contains(&t.key()))
+                .map(|t| t.target),
+        );
+    }
     out
 }
 
