@@ -1028,6 +1028,10 @@ impl Analyzer<'_> {
         let pawn_levels = !pawn_trade_is_gain(rs, b, target);
         // The position the other side could already win in, copied on first need.
         let mut them_before: Option<Tracked> = None;
+        // Before the capture, the other side to move (asked only in the move's context, and
+        // copied on first need).
+        let in_context = move_context && self.after_move.is_some();
+        let mut before_capture: Option<Tracked> = None;
         let mut best = 0.0;
         let captures = self.captures(a);
         for &c in captures.iter() {
@@ -1056,14 +1060,14 @@ impl Analyzer<'_> {
             if !allowed(self, c, answerer, victim) || self.pawn_given_by_capture(a, c) {
                 continue;
             }
-            let in_context = move_context && self.after_move.is_some();
             let before = them_before.get_or_insert_with(|| match &self.after_move {
                 Some(m) if move_context => m.them_before.clone(),
                 _ => b.passed(),
             });
             // (and still could before the capture: a piece the move rescues is an answer)
             if self.wins_on(before, c.to())
-                && (!in_context || self.wins_on(&mut b.passed(), c.to()))
+                && (!in_context
+                    || self.wins_on(before_capture.get_or_insert_with(|| b.passed()), c.to()))
             {
                 continue;
             }
