@@ -8,9 +8,10 @@
 use std::collections::BTreeSet;
 
 use super::analysis::{
-    can_capture, capturable_by, capture_made_by_move, capture_needs_the_king, captures_on, id_at,
-    id_bit, ids_in, is_king, is_material, is_pawn, is_screen_for, pawn_trade_is_gain, piece_name,
-    reach_of, role_id, strength, value, Analyzer, Cover, IdSet, Threat,
+    can_capture, capturable_by, capture_made_by_move, capture_needs_the_king, captures_on,
+    cover_on_board, id_at, id_bit, ids_in, is_king, is_material, is_pawn, is_screen_for,
+    pawn_trade_is_gain, piece_name, reach_of, role_id, strength, value, Analyzer, Cover, IdSet,
+    Threat,
 };
 use super::track::{PieceId, Tracked};
 use super::{JudgeError, MoveClass, RuleSet};
@@ -1739,6 +1740,8 @@ fn refused_offers(
 
 /// The 26.8 qualifiers of the chases of [`refused_offers`] (the oracle's
 /// `refused_qualifiers`).
+/// The 2011 26.8 qualifiers of the chases by exchanges the target cannot accept (26.9; the
+/// oracle's `refused_qualifiers`): a rook, or by what protects the target on the board (24.15).
 fn refused_qualifiers(b: &Tracked, refused: &[PieceId]) -> Vec<String> {
     refused
         .iter()
@@ -1746,7 +1749,10 @@ fn refused_qualifiers(b: &Tracked, refused: &[PieceId]) -> Vec<String> {
             if role_id(b, *e) == "rook" {
                 "rook"
             } else {
-                "underprotected"
+                match cover_on_board(b, *e) {
+                    Cover::Unprotected => "unprotected",
+                    Cover::Underprotected => "underprotected",
+                }
             }
             .to_string()
         })

@@ -470,3 +470,41 @@ fn a_standing_offer_of_another_piece_does_not_hide_a_kill() {
         }
     }
 }
+
+/// 26.9's chase by an exchange the target cannot accept is qualified for 26.8 as any chase is:
+/// by what protects the target on the board (24.15), not as a protected piece by default. The
+/// red rook's step to c2 blocks the rook a2's check and sets the cannons e1 and e6 facing each
+/// other over the red king; the black cannon cannot accept (after 炮×e1 the rook c2 takes the
+/// rook a2), and no black piece guards it: a chase of an unprotected piece (无根子). With the
+/// rook's return a kill, red's 一杀一捉无根子 is grave under 26.8.1, as black's 一将一杀 is: a
+/// draw by 26.8.4. With a black horse g7 guarding the cannon, the return only blocks (拦), red
+/// is allowed and black must change.
+#[test]
+fn a_refused_exchange_of_an_unprotected_piece_is_a_chase_of_an_unprotected_piece() {
+    let moves = "c6c2 a2a1 c2c6 a1a2 c6c2 a2a1 c2c6 a1a2";
+    let j = judged(
+        "cxa-2011",
+        "9/3k5/9/2R1c4/8r/9/9/r3K4/4C4/9 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert!(cites(&j, 5, "26.9"), "{j}");
+    assert_eq!(targets_at(&j, 5), ["e6"], "{j}");
+    assert_eq!(class_at(&j, 7), "kill", "{j}");
+    assert_eq!(j["red_pattern"], "kill_chase", "{j}");
+    assert_eq!(j["ruling"], "draw", "{j}");
+    assert!(
+        j["articles"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|x| x == "26.8.4")),
+        "{j}"
+    );
+    let guarded = judged(
+        "cxa-2011",
+        "9/3k5/6n2/2R1c4/8r/9/9/r3K4/4C4/9 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&guarded, 5), "chase", "{guarded}");
+    assert_eq!(class_at(&guarded, 7), "block", "{guarded}");
+    assert_eq!(guarded["must_change"], "black", "{guarded}");
+}

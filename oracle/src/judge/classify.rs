@@ -1689,6 +1689,9 @@ fn refused_offers(rules: &RuleSet, before: &Board, after: &Board, mover: PieceId
 
 /// The 26.8 qualifiers of the chases of [`refused_offers`]: a rook, or a piece its side
 /// protects (the capture alone wins nothing, else the chase test finds it).
+/// The 2011 26.8 qualifiers of the chases by exchanges the target cannot accept (26.9): as any
+/// chase's, by what the target is (a rook) and what protects it on the board (24.15: 无根子 when
+/// no other piece of its side can take back on its point, [`analysis::cover_on_board`]).
 fn refused_qualifiers(b: &Board, refused: &[PieceId]) -> Vec<String> {
     refused
         .iter()
@@ -1696,7 +1699,10 @@ fn refused_qualifiers(b: &Board, refused: &[PieceId]) -> Vec<String> {
             if role_id(b, *e) == "rook" {
                 "rook"
             } else {
-                "underprotected"
+                match analysis::cover_on_board(b, *e) {
+                    Cover::Unprotected => "unprotected",
+                    Cover::Underprotected => "underprotected",
+                }
             }
             .to_string()
         })

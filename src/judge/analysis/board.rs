@@ -480,7 +480,7 @@ fn capturable_by_from_list(b: &Tracked, from: Square) -> Vec<PieceId> {
 /// reading `protection-of-a-piece-won-by-checks`): unprotected only when no other piece of its
 /// side guards its point on the board and could legally take back there (a guard whose
 /// recapture would leave its king in check or facing the other king is 假根, 24.16).
-pub(super) fn cover_on_board(b: &Tracked, target: PieceId) -> Cover {
+pub(crate) fn cover_on_board(b: &Tracked, target: PieceId) -> Cover {
     let (Some(sq), Some(p)) = (b.square_of(target), b.piece(target)) else {
         return Cover::Unprotected;
     };
