@@ -1096,7 +1096,40 @@ fn stood_before(
     {
         return (true, true);
     }
+    if context.earlier.is_some() && laid_open_by_the_check(az, before, key) {
+        return (true, true);
+    }
     (won_by_a_line(az), false)
+}
+
+/// Reading `newness-in-context`, fourth part, for chases (24.18 自毙, 26.3; the oracle's
+/// `laid_open_by_the_check`): is `key` (attacker, target) a threat by a line of consecutive checks
+/// of the side in check in `before` that the opponent's check laid open, as its mates are: one its
+/// side has after an answer of the king (which adds nothing of its own, 26.1.2) or after every
+/// legal answer, that answer leaving it a mate by consecutive checks (24.18's killed state)? It is
+/// the checker's fault, no new chase of a non-king answer; a direct capture the check laid open,
+/// or a line without the killed state, is (24.18: the answer may be a chase).
+fn laid_open_by_the_check(
+    az: &mut Analyzer<'_>,
+    before: &Tracked,
+    key: (PieceId, PieceId),
+) -> bool {
+    let mut every = true;
+    let mut any = false;
+    for &r in before.pos.legal_moves().iter() {
+        let by_king = id_at(before, r.from()).is_some_and(|p| is_king(before, p));
+        let mut a = before.clone();
+        a.play(r);
+        let a = a.passed();
+        let plies = az.rs.kill_search_depth;
+        let has = az.mate_by_checks(&a, plies) && az.has_check_threat(&a, key);
+        if has && by_king {
+            return true;
+        }
+        every &= has;
+        any = true;
+    }
+    any && every
 }
 
 /// Does the direct capture `key` (attacker, target) in `b` (its side to move) leave the other

@@ -237,3 +237,27 @@ fn a_joint_line_of_checks_that_stood_is_not_renewed() {
     assert_eq!(class_at(&j, 7), "check", "{j}");
     assert_eq!(j["ruling"], "draw", "{j}");
 }
+
+/// Reading `newness-in-context`, fourth part, for chases (2011 24.18, 26.3: 一方形成"自毙"，应由己方
+/// 负责，不得视为另一方造成): a threat that follows the king's answer to a check (or every answer) was
+/// laid open by the check, so it is no new chase of another answer.
+///
+/// Red's rook leaves the f-file to check from d2 and so leaves its own king to 车h5-f5+, 车d2-f2,
+/// 车×f2 mate, whatever black answers. The advisor's block on d7 keeps that line, which takes the
+/// rook at its end: under 2011 the block is no chase (an offer of the advisor, citing 26.1.2 and
+/// 26.3), and black, whose return to e8 chases the horse f9, is allowed: a draw. The 1999 rules,
+/// which have no 自毙 article, count the block as a kill (28.2): black must change.
+#[test]
+fn a_chase_the_check_laid_open_is_no_new_chase_of_the_block() {
+    let fen = "3k1N3/4a4/9/9/7r1/9/9/5R3/4p4/5KB2 w - - 0 1";
+    let moves = "f2d2 e8d7 d2f2 d7e8 f2d2 e8d7 d2f2 d7e8";
+    let j2011 = judged("cxa-2011", fen, moves);
+    assert_eq!(class_at(&j2011, 5), "check", "{j2011}");
+    assert_eq!(class_at(&j2011, 6), "offer", "{j2011}");
+    assert!(cites(&j2011, 6, "26.3"), "{j2011}");
+    assert_eq!(class_at(&j2011, 8), "chase", "{j2011}");
+    assert_eq!(j2011["ruling"], "draw", "{j2011}");
+    let j1999 = judged("cxa-1999", fen, moves);
+    assert_eq!(class_at(&j1999, 6), "kill", "{j1999}");
+    assert_eq!(j1999["must_change"], "black", "{j1999}");
+}

@@ -1034,7 +1034,14 @@ impl<'a> OldThreats<'a> {
                 }
             }
         }
-        let keys: BTreeSet<(PieceId, PieceId)> = found.iter().map(Threat::key).collect();
+        let mut keys: BTreeSet<(PieceId, PieceId)> = found.iter().map(Threat::key).collect();
+        if rules.newness_in_context
+            && context.earlier.is_some()
+            && before.in_check(me)
+            && !is_king(before, mover)
+        {
+            keys.extend(laid_open_by_the_check(rules, before));
+        }
         let context = plain.symmetric_difference(&keys).copied().collect();
         OldThreats {
             rules,
@@ -1059,6 +1066,46 @@ impl<'a> OldThreats<'a> {
                 && (self.by_checks.contains(&t.target)
                     || analysis::line_can_win(&Ctx::new(self.rules), self.before, t.target)))
     }
+}
+
+/// Reading `newness-in-context`, fourth part, for chases (24.18 自毙, 26.3 "一方形成自毙，应由己方
+/// 负责，不得视为另一方造成"): the threats (attacker, target) by lines of consecutive checks of the
+/// side in check in `before` that the opponent's check laid open, as its mates are: those its side
+/// has after every legal answer to the check, or after an answer of the king (which adds nothing
+/// of its own, 26.1.2), when that answer leaves it a mate by consecutive checks (the killed state
+/// of 24.18, 被杀状态). They are the checker's fault, no new chase of a non-king answer. A direct
+/// capture the check laid open is not, nor a line without the killed state (24.18: the answer
+/// may be a chase, 捉).
+fn laid_open_by_the_check(rules: &RuleSet, before: &Board) -> BTreeSet<(PieceId, PieceId)> {
+    let cx = Ctx::new(rules);
+    let mut every: Option<BTreeSet<(PieceId, PieceId)>> = None;
+    let mut by_king = BTreeSet::new();
+    for r in before.legal_moves() {
+        let king = before
+            .piece_id_at(r.from)
+            .is_some_and(|p| is_king(before, p));
+        let mut a = before.clone();
+        analysis::apply(&mut a, r);
+        let a = pass(&a);
+        let keys: BTreeSet<(PieceId, PieceId)> = if mate_by_checks(&a, rules.kill_search_depth) {
+            threats(&cx, &a, None)
+                .iter()
+                .filter(|t| t.via_checks)
+                .map(Threat::key)
+                .collect()
+        } else {
+            BTreeSet::new()
+        };
+        if king {
+            by_king.extend(keys.iter().copied());
+        }
+        every = Some(match every {
+            None => keys,
+            Some(e) => e.intersection(&keys).copied().collect(),
+        });
+    }
+    by_king.extend(every.unwrap_or_default());
+    by_king
 }
 
 /// Does the direct capture of threat `t` in `b` (its side to move) leave the other side a mate
