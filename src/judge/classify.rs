@@ -608,12 +608,10 @@ fn qualifiers(b: &Tracked, chases: &[Threat]) -> Vec<String> {
         .iter()
         .map(|t| {
             let rook = role_id(b, t.target) == "rook";
-            match (t.joint, rook, t.cover) {
-                (true, true, _) => "joint_rook",
-                (true, false, _) => "joint_unprotected",
-                (false, true, _) => "rook",
-                (false, false, Cover::Unprotected) => "unprotected",
-                (false, false, Cover::Underprotected) => "underprotected",
+            match (t.joint, rook) {
+                (true, true) => "joint_rook",
+                (true, false) => "joint_unprotected",
+                (false, _) => single_qualifier(rook, t.cover),
             }
             .to_string()
         })
@@ -621,6 +619,16 @@ fn qualifiers(b: &Tracked, chases: &[Threat]) -> Vec<String> {
     q.sort();
     q.dedup();
     q
+}
+
+/// The 2011 26.8 qualifier of a chase by a single piece: a rook whatever guards it, else by the
+/// target's protection on the board (24.15: 无根子 or not).
+fn single_qualifier(rook: bool, cover: Cover) -> &'static str {
+    match (rook, cover) {
+        (true, _) => "rook",
+        (false, Cover::Unprotected) => "unprotected",
+        (false, Cover::Underprotected) => "underprotected",
+    }
 }
 
 /// Is `id` one of the side's attacking pieces (rook, horse, cannon, crossed pawn)?
@@ -1114,6 +1122,7 @@ fn laid_open_by_the_check(
     before: &Tracked,
     key: (PieceId, PieceId),
 ) -> bool {
+    let plies = az.rs.kill_search_depth;
     let mut every = true;
     let mut any = false;
     for &r in before.pos.legal_moves().iter() {
@@ -1121,7 +1130,6 @@ fn laid_open_by_the_check(
         let mut a = before.clone();
         a.play(r);
         let a = a.passed();
-        let plies = az.rs.kill_search_depth;
         let has = az.mate_by_checks(&a, plies) && az.has_check_threat(&a, key);
         if has && by_king {
             return true;
@@ -1771,24 +1779,12 @@ fn refused_offers(
     out
 }
 
-/// The 26.8 qualifiers of the chases of [`refused_offers`] (the oracle's
-/// `refused_qualifiers`).
 /// The 2011 26.8 qualifiers of the chases by exchanges the target cannot accept (26.9; the
 /// oracle's `refused_qualifiers`): a rook, or by what protects the target on the board (24.15).
 fn refused_qualifiers(b: &Tracked, refused: &[PieceId]) -> Vec<String> {
     refused
         .iter()
-        .map(|e| {
-            if role_id(b, *e) == "rook" {
-                "rook"
-            } else {
-                match cover_on_board(b, *e) {
-                    Cover::Unprotected => "unprotected",
-                    Cover::Underprotected => "underprotected",
-                }
-            }
-            .to_string()
-        })
+        .map(|e| single_qualifier(role_id(b, *e) == "rook", cover_on_board(b, *e)).to_string())
         .collect()
 }
 

@@ -533,12 +533,10 @@ fn qualifiers(b: &Board, chases: &[Threat]) -> Vec<String> {
         .iter()
         .map(|t| {
             let rook = role_id(b, t.target) == "rook";
-            match (t.joint, rook, t.cover) {
-                (true, true, _) => "joint_rook",
-                (true, false, _) => "joint_unprotected",
-                (false, true, _) => "rook",
-                (false, false, Cover::Unprotected) => "unprotected",
-                (false, false, Cover::Underprotected) => "underprotected",
+            match (t.joint, rook) {
+                (true, true) => "joint_rook",
+                (true, false) => "joint_unprotected",
+                (false, _) => single_qualifier(rook, t.cover),
             }
             .to_string()
         })
@@ -546,6 +544,16 @@ fn qualifiers(b: &Board, chases: &[Threat]) -> Vec<String> {
     q.sort();
     q.dedup();
     q
+}
+
+/// The 2011 26.8 qualifier of a chase by a single piece: a rook whatever guards it, else by the
+/// target's protection on the board (24.15: 无根子 or not).
+fn single_qualifier(rook: bool, cover: Cover) -> &'static str {
+    match (rook, cover) {
+        (true, _) => "rook",
+        (false, Cover::Unprotected) => "unprotected",
+        (false, Cover::Underprotected) => "underprotected",
+    }
 }
 
 /// Is `id` one of the side's attacking pieces (rook, horse, cannon, crossed pawn)?
@@ -1022,6 +1030,8 @@ impl<'a> OldThreats<'a> {
             .filter(|t| t.via_checks)
             .map(|t| t.target)
             .collect();
+        // The lines of checks the opponent's check laid open (自毙), when they are asked.
+        let mut laid_open = BTreeSet::new();
         if rules.newness_in_context {
             if context.previous_is_kill {
                 found.retain(|t| t.via_checks || !capture_allows_mate(rules, before, t));
@@ -1031,17 +1041,12 @@ impl<'a> OldThreats<'a> {
                     let mut e = earlier.clone();
                     e.set_turn(me);
                     found.extend(threats(&cx, &e, None));
+                    laid_open = laid_open_by_the_check(rules, before);
                 }
             }
         }
         let mut keys: BTreeSet<(PieceId, PieceId)> = found.iter().map(Threat::key).collect();
-        if rules.newness_in_context
-            && context.earlier.is_some()
-            && before.in_check(me)
-            && !is_king(before, mover)
-        {
-            keys.extend(laid_open_by_the_check(rules, before));
-        }
+        keys.extend(laid_open);
         let context = plain.symmetric_difference(&keys).copied().collect();
         OldThreats {
             rules,
@@ -1734,8 +1739,6 @@ fn refused_offers(rules: &RuleSet, before: &Board, after: &Board, mover: PieceId
     out
 }
 
-/// The 26.8 qualifiers of the chases of [`refused_offers`]: a rook, or a piece its side
-/// protects (the capture alone wins nothing, else the chase test finds it).
 /// The 2011 26.8 qualifiers of the chases by exchanges the target cannot accept (26.9): as any
 /// chase's, by what the target is (a rook) and what protects it on the board (24.15: 无根子 when
 /// no other piece of its side can take back on its point, [`analysis::cover_on_board`]).
@@ -1743,15 +1746,7 @@ fn refused_qualifiers(b: &Board, refused: &[PieceId]) -> Vec<String> {
     refused
         .iter()
         .map(|e| {
-            if role_id(b, *e) == "rook" {
-                "rook"
-            } else {
-                match analysis::cover_on_board(b, *e) {
-                    Cover::Unprotected => "unprotected",
-                    Cover::Underprotected => "underprotected",
-                }
-            }
-            .to_string()
+            single_qualifier(role_id(b, *e) == "rook", analysis::cover_on_board(b, *e)).to_string()
         })
         .collect()
 }
