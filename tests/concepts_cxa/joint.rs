@@ -504,6 +504,76 @@ fn a_pin_that_only_stops_a_standing_counter_capture_is_no_partner() {
     assert_eq!(j["ruling"], "draw", "{j}");
 }
 
+/// Interpretation `joint-chase-necessary` (24.17; 24.3 得子后不致立即被对方将死): a piece that takes
+/// no part in the capture and is needed only because without it the other side would answer the
+/// capture with a mate at once keeps its own king safe; it is no partner.
+///
+/// Black's horse comes to h3 and attacks the unprotected rook i1. Black's rook b9 reaches red's
+/// cannon b1 by geometry (the horse c3 guards it; the cannon has no screen to take back on i1),
+/// and shuts the a-file rook's way to a9, which with the pawn e7 would mate at once after 马×车.
+/// Counted as a partner, the rook made the chase joint; it is single (24.3 alone).
+#[test]
+fn a_piece_needed_only_against_a_mate_at_once_is_no_partner() {
+    let j = judged(
+        "cxa-2011",
+        "1r2ka3/9/4P4/9/6n2/9/2N6/9/1C6R/R2K5 b - - 0 1",
+        "g5h3 d0d1 h3g5 d1d0 g5h3 d0d1 h3g5 d1d0",
+    );
+    assert_eq!(class_at(&j, 5), "chase", "{j}");
+    assert_eq!(targets_at(&j, 5), vec!["i1".to_string()], "{j}");
+    assert_eq!(articles_at(&j, 5), vec!["24.3".to_string()], "{j}");
+}
+
+/// The same reading in a middlegame (probe of 26.8 figures): black's 马g5-h3 chases the
+/// unprotected rook i1 singly; the rook b9 only shuts red's way to a mate after 马×车.
+/// Black's 长捉车 by one piece is grave, red's chases are joint, so black must change (26.8.1,
+/// 26.8.2); counted joint, black's chase was not grave and the game a draw by 26.8.4.
+#[test]
+fn a_single_chase_of_a_rook_in_a_middlegame_is_grave() {
+    let j = judged(
+        "cxa-2011",
+        "1r1aka3/9/9/8p/r5n2/2N5R/4P3P/9/1C6R/4K4 w - - 0 1",
+        "c4b6 g5h3 b6c4 h3g5 c4b6 g5h3 b6c4 h3g5",
+    );
+    assert_eq!(class_at(&j, 6), "chase", "{j}");
+    assert_eq!(articles_at(&j, 6), vec!["24.3".to_string()], "{j}");
+    assert_eq!(j["ruling"], "black_loses", "{j}");
+    assert_eq!(j["must_change"], "black", "{j}");
+}
+
+/// Interpretation `joint-chase-necessary` through 26.5 (24.17 缺少其中任何一个都无法吃子;
+/// 参考图13's pin): a piece that pins the enemy piece which would answer the capturer's departure
+/// takes part, as a pinner of a counter-capturer does, though the pinner stands still and the
+/// answer is judged by 26.5 (做根子捉子) rather than counted in the exchange.
+///
+/// Red's rook shuttles a4-b4 and guards the cannon d4 from either point. On a4 it attacks the
+/// unprotected elephant a7; taking it leaves d4 to black's rook d7, which cannot go there: it
+/// stands on the leg of the horse c7 (guarded by the pawn c6), which would then check the king
+/// e8. Without the horse, 车×a7 车×d4 gives up a cannon for an elephant and the rook's move is
+/// idle (26.5); with it, the chase is joint (24.3, 24.17). Red's chases (one single, one joint)
+/// are not grave; black's 长捉无根子 by single pieces is: black must change (26.8.1, 26.8.3).
+/// Before, the horse was never asked (the departure's answer is 26.5's, not the exchange's) and
+/// the game was a draw by 26.8.4. The control without the horse: ply 7 idle by 26.5.
+#[test]
+fn a_piece_that_pins_the_answer_to_the_departure_takes_part() {
+    let moves = "a4b4 h5i5 b4a4 i5h5 a4b4 h5i5 b4a4 i5h5";
+    let j = judged(
+        "cxa-2011",
+        "9/4k4/bcNr5/2P6/7r1/R2C5/4P4/7NC/9/4K4 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&j, 7), "chase", "{j}");
+    assert!(cites(&j, 7, "24.17"), "{j}");
+    assert_eq!(j["ruling"], "black_loses", "{j}");
+    let control = judged(
+        "cxa-2011",
+        "9/4k4/bc1r5/2P6/7r1/R2C5/4P4/7NC/9/4K4 w - - 0 1",
+        moves,
+    );
+    assert_eq!(class_at(&control, 7), "idle", "{control}");
+    assert!(cites(&control, 7, "26.5"), "{control}");
+}
+
 /// Interpretation `joint-chase-necessary` (24.17; exchange-removes-protector): when the target is
 /// won only across two squares, the piece that takes at the end (what the protector guarded) is
 /// a partner, as a piece that takes what the protector shields is.

@@ -255,6 +255,7 @@ impl Analyzer<'_> {
                             &protectors,
                             across,
                         )
+                        && !self.keeps_off_a_mate(&b, target, p)
                     {
                         necessary |= id_bit(p);
                     }
@@ -879,6 +880,34 @@ impl Analyzer<'_> {
             }
         }
         false
+    }
+
+    /// Is `p` (of the side to move) needed for winning `target` only because without it the
+    /// other side would answer the capture with a mate at once (the oracle's `keeps_off_a_mate`,
+    /// reading `joint-chase-necessary`)? It takes no part in the capture, and some capture of the
+    /// target by another piece leaves the other side no mate at once with `p` on the board and
+    /// one without it: `p` keeps its own king safe and is no partner.
+    fn keeps_off_a_mate(&mut self, b: &Tracked, target: PieceId, p: PieceId) -> bool {
+        let (Some(t_sq), Some(p_sq), Some(pc)) = (b.square_of(target), b.square_of(p), b.piece(p))
+        else {
+            return false;
+        };
+        if (could_move(pc, p_sq, t_sq) && reaches_in_the_exchange(b, p, t_sq))
+            || self.moved_screen(b, p, t_sq)
+            || pinned_by(b, p) != 0
+            || checks_when_target_taken(b, p, t_sq)
+        {
+            return false;
+        }
+        captures_on(b, t_sq)
+            .into_iter()
+            .filter(|c| c.from() != p_sq)
+            .any(|c| {
+                let mut a = b.clone();
+                a.play(c);
+                let mut aw = a.without(p_sq);
+                !self.mates_at_once(&mut a) && self.mates_at_once(&mut aw)
+            })
     }
 
     /// Is `p` (of the side to move) only a second guard of a target that another piece wins by

@@ -33,7 +33,8 @@ mod mate;
 
 pub(crate) use board::{
     can_capture, capturable_by, captures_on, captures_ordered, cover_on_board, id_at, id_bit,
-    ids_in, is_king, is_material, is_pawn, piece_name, reach_of, role_id, strength, value, IdSet,
+    ids_in, is_king, is_material, is_pawn, piece_name, pinned_by, reach_of, role_id, strength,
+    value, IdSet,
 };
 use board::{captures_ordered_into, piece_value, sort_oracle, squares_of, Short};
 pub(crate) use exchange::{

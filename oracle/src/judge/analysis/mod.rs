@@ -454,6 +454,7 @@ fn direct_threats(cx: &Ctx, b: &Board) -> Vec<Threat> {
                 .filter(|p| {
                     !idle_guard_of_unprotected(cx, b, target, *p, &capturers, &protectors, across)
                 })
+                .filter(|p| !keeps_off_a_mate(cx, b, target, *p))
                 .chain(king_takes_part(cx, b, target, across))
                 .collect();
             let joint = necessary.len() >= 2;
@@ -629,7 +630,7 @@ fn capture_threat(
 /// The enemy pieces (not the king) that the piece `p` pins (牵制): some move of theirs that the
 /// movement rules allow would expose their king to `p` (`p` could then take the king), and is
 /// legal with `p` off the board.
-fn pinned_by(b: &Board, p: PieceId) -> BTreeSet<PieceId> {
+pub(crate) fn pinned_by(b: &Board, p: PieceId) -> BTreeSet<PieceId> {
     let Some(p_sq) = b.square_of(p) else {
         return BTreeSet::new();
     };
@@ -1290,6 +1291,38 @@ fn idle_guard_of_unprotected(
                 .pieces_of(them)
                 .any(|e| reach_of(&a, e.id).contains(&t_sq));
             !takes_back
+        })
+}
+
+/// Is `p` (of the side to move) needed for winning `target` only because without it the other
+/// side would answer the capture with a mate at once (reading `joint-chase-necessary`; 24.3:
+/// 得子后不致立即被对方将死; 24.17: the partners seize the target together)? It takes no part in
+/// the capture (it does not reach the target in the exchange, is no screen that has just moved,
+/// pins no enemy piece and uncovers no check when the target is taken), and some capture of the
+/// target by another piece leaves the other side no mate at once with `p` on the board and one
+/// without it: `p` keeps its own king safe, by its point or by its guard, as a shield does, and
+/// is no partner.
+fn keeps_off_a_mate(cx: &Ctx, b: &Board, target: PieceId, p: PieceId) -> bool {
+    let (Some(t_sq), Some(p_sq)) = (b.square_of(target), b.square_of(p)) else {
+        return false;
+    };
+    let spec = b.spec();
+    let role = b.piece(p).role;
+    let side = b.piece(p).side;
+    if (spec.could_move(role, side, p_sq, t_sq) && reaches_in_the_exchange(b, p, t_sq))
+        || moved_screen(cx, b, p, t_sq)
+        || !pinned_by(b, p).is_empty()
+        || checks_when_target_taken(b, p, target)
+    {
+        return false;
+    }
+    captures_on(b, t_sq)
+        .into_iter()
+        .filter(|c| c.from != p_sq)
+        .any(|c| {
+            let mut a = b.clone();
+            apply(&mut a, c);
+            !mates_at_once(cx, &a) && mates_at_once(cx, &without(&a, p_sq))
         })
 }
 
